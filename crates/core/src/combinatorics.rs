@@ -1,0 +1,211 @@
+//! Exact counting helpers: binomial coefficients, the [`Count`] trait that lets the front
+//! enumeration run on `u128` when it provably cannot overflow and on `BigUint` otherwise, and
+//! exact fractions.
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
+use std::fmt;
+
+/// `C(n, k)` for the small `n` of a box (at most 8 cells share the same witnesses, since they
+/// all neighbour one number), as a machine integer.
+pub fn small_binomial(n: u32, k: u32) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k) as u64;
+    let n = n as u64;
+    let mut result = 1u64;
+    for i in 0..k {
+        result = result * (n - i) / (i + 1);
+    }
+    result
+}
+
+/// `C(n, k)` exactly.
+pub fn binomial(n: u64, k: u64) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    let k = k.min(n - k);
+    let mut result = BigUint::one();
+    for i in 0..k {
+        result *= n - i;
+        result /= i + 1;
+    }
+    result
+}
+
+/// The binomials `C(n, k)` for `k` in `lo..=hi` (zero outside `0..=n`), computed by one
+/// multiplicative walk rather than one from scratch each.
+pub fn binomial_row(n: u64, lo: i64, hi: i64) -> Vec<BigUint> {
+    let mut out = Vec::with_capacity((hi - lo + 1).max(0) as usize);
+    let start = lo.max(0);
+    for _ in lo..start.min(hi + 1) {
+        out.push(BigUint::zero());
+    }
+    if start > hi {
+        return out;
+    }
+    let mut current = binomial(n, start as u64);
+    for k in start..=hi {
+        if k as u64 > n {
+            out.push(BigUint::zero());
+            continue;
+        }
+        out.push(current.clone());
+        // C(n, k+1) = C(n, k) * (n - k) / (k + 1), exact at every step.
+        current *= n - k as u64;
+        current /= k as u64 + 1;
+    }
+    out
+}
+
+/// The arithmetic the front enumeration needs from a count. `u128` is used when the front is
+/// small enough that no count can overflow it (fewer than 120 cells, so at most `2^120`
+/// layouts times a box size of 8); `BigUint` otherwise.
+pub trait Count: Clone + fmt::Debug + PartialEq {
+    /// Zero.
+    fn zero_count() -> Self;
+    /// One.
+    fn one_count() -> Self;
+    /// Whether this is zero.
+    fn is_zero_count(&self) -> bool;
+    /// `self * factor`.
+    fn mul_small(&self, factor: u64) -> Self;
+    /// `self += other`.
+    fn add_assign(&mut self, other: &Self);
+    /// Converts to a big integer for the final combination.
+    fn to_big(&self) -> BigUint;
+}
+
+impl Count for u128 {
+    fn zero_count() -> Self {
+        0
+    }
+    fn one_count() -> Self {
+        1
+    }
+    fn is_zero_count(&self) -> bool {
+        *self == 0
+    }
+    fn mul_small(&self, factor: u64) -> Self {
+        self * factor as u128
+    }
+    fn add_assign(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+impl Count for BigUint {
+    fn zero_count() -> Self {
+        Zero::zero()
+    }
+    fn one_count() -> Self {
+        One::one()
+    }
+    fn is_zero_count(&self) -> bool {
+        num_traits::Zero::is_zero(self)
+    }
+    fn mul_small(&self, factor: u64) -> Self {
+        self * factor
+    }
+    fn add_assign(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn to_big(&self) -> BigUint {
+        self.clone()
+    }
+}
+
+/// An exact non-negative fraction, always reduced, with a non-zero denominator.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fraction {
+    num: BigUint,
+    den: BigUint,
+}
+
+impl Fraction {
+    /// `num / den` reduced. `den` must not be zero; the engine never divides by a zero count
+    /// because it reports an inconsistent position as an error first.
+    pub fn new(num: BigUint, den: BigUint) -> Fraction {
+        debug_assert!(!den.is_zero());
+        let gcd = num.gcd(&den);
+        if gcd.is_zero() || gcd.is_one() {
+            return Fraction { num, den };
+        }
+        Fraction { num: num / &gcd, den: den / gcd }
+    }
+
+    /// A whole number.
+    pub fn from_integer(n: u64) -> Fraction {
+        Fraction { num: BigUint::from(n), den: BigUint::one() }
+    }
+
+    /// The numerator.
+    pub fn numer(&self) -> &BigUint {
+        &self.num
+    }
+
+    /// The denominator.
+    pub fn denom(&self) -> &BigUint {
+        &self.den
+    }
+
+    /// The nearest `f64`, accurate even when numerator and denominator are far beyond `f64`.
+    pub fn to_f64(&self) -> f64 {
+        ratio_to_f64(&self.num, &self.den)
+    }
+}
+
+impl fmt::Display for Fraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// `num / den` as `f64`, scaling both down first so that huge counts (C(400, 90) and beyond)
+/// keep full precision instead of overflowing to infinity.
+pub fn ratio_to_f64(num: &BigUint, den: &BigUint) -> f64 {
+    if den.is_zero() {
+        return f64::NAN;
+    }
+    let shift = den.bits().max(num.bits()).saturating_sub(100);
+    let n = (num >> shift).to_f64().unwrap_or(f64::INFINITY);
+    let d = (den >> shift).to_f64().unwrap_or(f64::INFINITY);
+    n / d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials_agree() {
+        for n in 0..=8 {
+            for k in 0..=9 {
+                assert_eq!(BigUint::from(small_binomial(n, k)), binomial(n as u64, k as u64));
+            }
+        }
+        let row = binomial_row(10, -2, 12);
+        let expected: Vec<BigUint> = (-2i64..=12)
+            .map(|k| if k < 0 { BigUint::zero() } else { binomial(10, k as u64) })
+            .collect();
+        assert_eq!(row, expected);
+        assert_eq!(binomial(400, 90), binomial(399, 89) + binomial(399, 90));
+        assert!(binomial(400, 90).bits() > 128);
+    }
+
+    #[test]
+    fn fraction_reduces_and_converts() {
+        let f = Fraction::new(BigUint::from(6u32), BigUint::from(8u32));
+        assert_eq!(f.to_string(), "3/4");
+        assert_eq!(f.to_f64(), 0.75);
+        let huge = Fraction::new(binomial(400, 90), binomial(400, 90) * 3u32);
+        assert_eq!(huge.to_string(), "1/3");
+        assert!((ratio_to_f64(&binomial(400, 89), &binomial(400, 90)) - 90.0 / 311.0).abs() < 1e-15);
+    }
+}

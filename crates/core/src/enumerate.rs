@@ -1,0 +1,344 @@
+//! Exact enumeration of one front.
+//!
+//! The witnesses of a front are taken one at a time, in an order that keeps few boxes "open"
+//! (assigned, but still under a witness not yet taken). A **probability line** is a class of
+//! partial assignments that agree on the open boxes' mine counts and on the mines placed so
+//! far; lines that agree are merged, so the work grows with the number of open boxes rather
+//! than with the number of layouts (a dynamic programme along the front, as JSMinesweeper's
+//! probability lines, but with the merge done by key).
+//!
+//! Each line carries `count`, the number of cell-level layouts it stands for, and for every box
+//! already closed `tally[b] = sum over those layouts of the mines in b`. For an open box the
+//! tally is `count * value` and is not stored.
+
+use std::collections::HashMap;
+
+use crate::combinatorics::{small_binomial, Count};
+
+/// One witness of a front, in front-local box indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontRule {
+    /// Mines the boxes must hold together.
+    pub need: u8,
+    /// The boxes under the witness.
+    pub boxes: Vec<u32>,
+}
+
+/// A front as abstract rules over boxes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontProblem {
+    /// The number of cells in each box.
+    pub box_sizes: Vec<u8>,
+    /// The witnesses.
+    pub rules: Vec<FrontRule>,
+}
+
+/// The layouts of one front with a given number of mines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MineCountEntry<C> {
+    /// How many layouts.
+    pub count: C,
+    /// Per box, the mines in that box summed over those layouts.
+    pub tally: Vec<C>,
+}
+
+/// The result of enumerating a front: entry `i` is for `min_mines + i` mines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrontCounts<C> {
+    /// The fewest mines of any layout.
+    pub min_mines: usize,
+    /// One entry per mine count from `min_mines` up to the most of any layout.
+    pub by_mines: Vec<MineCountEntry<C>>,
+    /// How many probability lines were created, a measure of the work done.
+    pub lines_created: u64,
+}
+
+/// Why a front could not be enumerated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrontFailure {
+    /// No layout satisfies the rules; the rule (front-local index) at which the last line died.
+    Unsatisfiable(usize),
+    /// More than `max_lines` probability lines were alive at once.
+    TooManyLines,
+}
+
+/// Enumerates every layout of a front, merged by mine count. `max_lines` bounds the number
+/// of probability lines alive at one time.
+pub fn enumerate_front<C: Count>(
+    problem: &FrontProblem,
+    max_lines: usize,
+) -> Result<FrontCounts<C>, FrontFailure> {
+    let plan = Plan::new(problem);
+    let n_boxes = problem.box_sizes.len();
+
+    let mut lines: Vec<Line<C>> =
+        vec![Line { key: Vec::new(), mines: 0, count: C::one_count(), tally: Vec::new() }];
+    let mut lines_created = 1u64;
+    let mut closed_order: Vec<u32> = Vec::with_capacity(n_boxes);
+
+    for step in &plan.steps {
+        let mut next: Vec<Line<C>> = Vec::new();
+        let mut index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
+        let mut expanded: Vec<u8> = Vec::new();
+        for line in &lines {
+            let placed: u32 = step.assigned_positions.iter().map(|&p| line.key[p] as u32).sum();
+            let need = step.need as i64 - placed as i64;
+            if need < 0 || need as usize >= step.fills.len() {
+                continue;
+            }
+            for fill in &step.fills[need as usize] {
+                expanded.clear();
+                expanded.extend_from_slice(&line.key);
+                expanded.extend_from_slice(&fill.values);
+                if !step.checks.iter().all(|check| check.holds(&expanded)) {
+                    continue;
+                }
+                let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
+                let mines = line.mines + need as u16;
+                let count = line.count.mul_small(fill.weight);
+                let slot = *index.entry((key, mines)).or_insert_with_key(|(key, mines)| {
+                    next.push(Line {
+                        key: key.clone(),
+                        mines: *mines,
+                        count: C::zero_count(),
+                        tally: vec![C::zero_count(); closed_order.len() + step.closing.len()],
+                    });
+                    next.len() - 1
+                });
+                let target = &mut next[slot];
+                for (t, old) in target.tally.iter_mut().zip(&line.tally) {
+                    t.add_assign(&old.mul_small(fill.weight));
+                }
+                let base = line.tally.len();
+                for (j, &p) in step.closing_positions.iter().enumerate() {
+                    target.tally[base + j].add_assign(&count.mul_small(expanded[p] as u64));
+                }
+                target.count.add_assign(&count);
+                lines_created += 1;
+            }
+        }
+        if next.is_empty() {
+            return Err(FrontFailure::Unsatisfiable(step.rule));
+        }
+        if next.len() > max_lines {
+            return Err(FrontFailure::TooManyLines);
+        }
+        closed_order.extend_from_slice(&step.closing);
+        lines = next;
+    }
+
+    // Every box is closed after the last rule, so lines differ only in their mine count.
+    let min_mines = lines.iter().map(|l| l.mines as usize).min().unwrap_or(0);
+    let max_mines = lines.iter().map(|l| l.mines as usize).max().unwrap_or(0);
+    let mut by_mines: Vec<MineCountEntry<C>> = (min_mines..=max_mines)
+        .map(|_| MineCountEntry { count: C::zero_count(), tally: vec![C::zero_count(); n_boxes] })
+        .collect();
+    for line in lines {
+        let entry = &mut by_mines[line.mines as usize - min_mines];
+        entry.count.add_assign(&line.count);
+        for (&b, t) in closed_order.iter().zip(&line.tally) {
+            entry.tally[b as usize].add_assign(t);
+        }
+    }
+    Ok(FrontCounts { min_mines, by_mines, lines_created })
+}
+
+struct Line<C> {
+    /// Values of the open boxes, in the order of the current step's key.
+    key: Vec<u8>,
+    mines: u16,
+    count: C,
+    /// Tallies of the closed boxes, in closing order.
+    tally: Vec<C>,
+}
+
+/// A way to fill a witness's new boxes: their values and the layouts it stands for.
+struct Fill {
+    values: Vec<u8>,
+    weight: u64,
+}
+
+/// A later witness that can already be checked in part.
+struct Check {
+    need: u8,
+    /// Positions in the expanded key of its boxes assigned so far.
+    positions: Vec<usize>,
+    /// Cells in its boxes not yet assigned.
+    capacity: u32,
+}
+
+impl Check {
+    fn holds(&self, expanded: &[u8]) -> bool {
+        let placed: u32 = self.positions.iter().map(|&p| expanded[p] as u32).sum();
+        placed <= self.need as u32 && placed + self.capacity >= self.need as u32
+    }
+}
+
+struct Step {
+    rule: usize,
+    need: u8,
+    /// Positions in the current key of this witness's boxes assigned earlier.
+    assigned_positions: Vec<usize>,
+    /// `fills[r]`: every way to put `r` mines into the new boxes.
+    fills: Vec<Vec<Fill>>,
+    checks: Vec<Check>,
+    /// Positions in the expanded key (current key, then new boxes) that stay open.
+    keep: Vec<usize>,
+    /// Boxes that close at this step, and their positions in the expanded key.
+    closing: Vec<u32>,
+    closing_positions: Vec<usize>,
+}
+
+struct Plan {
+    steps: Vec<Step>,
+}
+
+impl Plan {
+    fn new(problem: &FrontProblem) -> Plan {
+        let n_boxes = problem.box_sizes.len();
+        let n_rules = problem.rules.len();
+        let mut rules_of_box: Vec<Vec<usize>> = vec![Vec::new(); n_boxes];
+        for (r, rule) in problem.rules.iter().enumerate() {
+            for &b in &rule.boxes {
+                rules_of_box[b as usize].push(r);
+            }
+        }
+        let order = rule_order(problem, &rules_of_box);
+        let mut position_in_order = vec![0usize; n_rules];
+        for (i, &r) in order.iter().enumerate() {
+            position_in_order[r] = i;
+        }
+        let last_rule_of_box: Vec<usize> = rules_of_box
+            .iter()
+            .map(|rs| rs.iter().map(|&r| position_in_order[r]).max().unwrap_or(0))
+            .collect();
+
+        let mut assigned = vec![false; n_boxes];
+        let mut open: Vec<u32> = Vec::new();
+        let mut steps = Vec::with_capacity(n_rules);
+        for (i, &r) in order.iter().enumerate() {
+            let rule = &problem.rules[r];
+            let key_pos = |b: u32, open: &[u32]| open.iter().position(|&o| o == b);
+            let assigned_positions: Vec<usize> =
+                rule.boxes.iter().filter_map(|&b| key_pos(b, &open)).collect();
+            let new_boxes: Vec<u32> =
+                rule.boxes.iter().copied().filter(|&b| !assigned[b as usize]).collect();
+            let mut expanded_boxes = open.clone();
+            expanded_boxes.extend_from_slice(&new_boxes);
+            for &b in &new_boxes {
+                assigned[b as usize] = true;
+            }
+            let sizes: Vec<u8> = new_boxes.iter().map(|&b| problem.box_sizes[b as usize]).collect();
+            let fills = all_fills(&sizes);
+
+            // Later rules touching a new box can be partly checked now.
+            let mut later: Vec<usize> = new_boxes
+                .iter()
+                .flat_map(|&b| rules_of_box[b as usize].iter().copied())
+                .filter(|&r2| position_in_order[r2] > i)
+                .collect();
+            later.sort_unstable();
+            later.dedup();
+            let checks = later
+                .into_iter()
+                .map(|r2| {
+                    let rule2 = &problem.rules[r2];
+                    let mut positions = Vec::new();
+                    let mut capacity = 0u32;
+                    for &b in &rule2.boxes {
+                        match expanded_boxes.iter().position(|&o| o == b) {
+                            Some(p) => positions.push(p),
+                            None => capacity += problem.box_sizes[b as usize] as u32,
+                        }
+                    }
+                    Check { need: rule2.need, positions, capacity }
+                })
+                .collect();
+
+            let mut keep = Vec::new();
+            let mut closing = Vec::new();
+            let mut closing_positions = Vec::new();
+            let mut next_open = Vec::new();
+            for (p, &b) in expanded_boxes.iter().enumerate() {
+                if last_rule_of_box[b as usize] <= i {
+                    closing.push(b);
+                    closing_positions.push(p);
+                } else {
+                    keep.push(p);
+                    next_open.push(b);
+                }
+            }
+            steps.push(Step {
+                rule: r,
+                need: rule.need,
+                assigned_positions,
+                fills,
+                checks,
+                keep,
+                closing,
+                closing_positions,
+            });
+            open = next_open;
+        }
+        Plan { steps }
+    }
+}
+
+/// Orders the rules so that few boxes are open at once: each next rule is the one that opens
+/// the fewest new boxes for the boxes it closes, preferring rules next to the ones taken.
+fn rule_order(problem: &FrontProblem, rules_of_box: &[Vec<usize>]) -> Vec<usize> {
+    let n_rules = problem.rules.len();
+    let mut taken = vec![false; n_rules];
+    let mut assigned = vec![false; problem.box_sizes.len()];
+    let mut remaining_rules: Vec<usize> = rules_of_box.iter().map(|rs| rs.len()).collect();
+    let mut order = Vec::with_capacity(n_rules);
+    for _ in 0..n_rules {
+        let mut best: Option<(i64, usize)> = None;
+        for r in 0..n_rules {
+            if taken[r] {
+                continue;
+            }
+            let boxes = &problem.rules[r].boxes;
+            let touches = boxes.iter().any(|&b| assigned[b as usize]);
+            if !order.is_empty() && !touches {
+                continue;
+            }
+            let opened = boxes.iter().filter(|&&b| !assigned[b as usize]).count() as i64;
+            let closed = boxes.iter().filter(|&&b| remaining_rules[b as usize] == 1).count() as i64;
+            let score = 2 * opened - closed;
+            if best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, r));
+            }
+        }
+        // A front is connected, so some rule touches the taken ones; fall back to any rule to
+        // stay total even on a malformed problem.
+        let r = best.map(|(_, r)| r).unwrap_or_else(|| (0..n_rules).find(|&r| !taken[r]).unwrap_or(0));
+        taken[r] = true;
+        order.push(r);
+        for &b in &problem.rules[r].boxes {
+            assigned[b as usize] = true;
+            remaining_rules[b as usize] -= 1;
+        }
+    }
+    order
+}
+
+/// For each total `r`, every way to put `r` mines into boxes of the given sizes.
+fn all_fills(sizes: &[u8]) -> Vec<Vec<Fill>> {
+    let capacity: usize = sizes.iter().map(|&s| s as usize).sum();
+    let mut fills: Vec<Vec<Fill>> = (0..=capacity).map(|_| Vec::new()).collect();
+    let mut values = vec![0u8; sizes.len()];
+    fn go(sizes: &[u8], i: usize, values: &mut Vec<u8>, total: usize, weight: u64, out: &mut Vec<Vec<Fill>>) {
+        if i == sizes.len() {
+            out[total].push(Fill { values: values.clone(), weight });
+            return;
+        }
+        for k in 0..=sizes[i] {
+            values[i] = k;
+            let w = weight * small_binomial(sizes[i] as u32, k as u32);
+            go(sizes, i + 1, values, total + k as usize, w, out);
+        }
+    }
+    go(sizes, 0, &mut values, 0, 1, &mut fills);
+    fills
+}

@@ -1,0 +1,37 @@
+//! # Mineseer core
+//!
+//! Exact Minesweeper analysis, with no I/O, no clock and no global state, so that the same code
+//! runs natively and in WebAssembly.
+//!
+//! ## Brief overview
+//! - [`Board`] is a position: cells ([`Cell`]) addressed by [`CellIdx`], and the mine count.
+//! - [`formats`] reads and writes the `.mine` and `.inp` text formats.
+//! - [`solve_board`] is the exact probability engine: it returns an [`Analysis`] with the
+//!   exact number of consistent layouts and every cell's exact mine probability.
+//! - [`brute`] is a brute-force reference enumerator for tests.
+//!
+//! ```
+//! use mineseer_core::{formats::parse_mine, solve_board, SolveConfig};
+//!
+//! let board = parse_mine("3x1x1\n1HH\n").unwrap();
+//! let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+//! assert_eq!(analysis.solutions().to_string(), "1");
+//! let p = analysis.probability_exact(board.idx(1, 0).unwrap()).unwrap();
+//! assert_eq!(p.to_string(), "1/1");
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod boxes;
+pub mod brute;
+pub mod combinatorics;
+pub mod enumerate;
+pub mod error;
+pub mod formats;
+pub mod probability;
+pub mod rules;
+
+pub use board::{Board, Cell, CellIdx};
+pub use combinatorics::Fraction;
+pub use error::{BoardError, ParseError, SolveError, SolveErrorKind};
+pub use probability::{solve_board, Analysis, CellClass, SolveConfig};

@@ -1,0 +1,407 @@
+//! The exact mine-probability engine: [`solve_board`].
+//!
+//! The pipeline, in the order of its phases ([`Phase`]):
+//! 1. **Reduce** ([`crate::rules`]): numbers become rules; trivial deductions settle cells.
+//! 2. **Group** ([`crate::boxes`]): cells with the same witnesses form boxes; boxes form
+//!    independent fronts; the rest float.
+//! 3. **Enumerate** ([`crate::enumerate`]): each front's layouts, counted exactly per number
+//!    of mines, with per-box mine tallies. Machine integers when they cannot overflow.
+//! 4. **Combine**: fronts and floating cells share the global mine count; the floating cells
+//!    weigh `C(floating, mines left)`. Big integers from here on, divided only at the end.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::board::{Board, CellIdx};
+use crate::boxes::Boxes;
+use crate::combinatorics::{binomial_row, ratio_to_f64, Count, Fraction};
+use crate::enumerate::{enumerate_front, FrontCounts, FrontFailure, FrontProblem, FrontRule};
+use crate::error::{SolveError, SolveErrorKind};
+use crate::rules::{Rules, Status};
+
+/// The budget of an analysis.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveConfig {
+    /// The most probability lines one front may have alive at once. Hard expert positions
+    /// need a few hundred; the default leaves room for boards far beyond expert while keeping
+    /// memory bounded (each line is a few hundred bytes).
+    pub max_lines: usize,
+}
+
+impl Default for SolveConfig {
+    fn default() -> SolveConfig {
+        SolveConfig { max_lines: 200_000 }
+    }
+}
+
+/// The phases of an analysis, named as in the module overview.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Numbers to rules, trivial deductions.
+    Reduce,
+    /// Boxes and fronts.
+    Group,
+    /// Per-front enumeration.
+    Enumerate,
+    /// Fronts and floating cells combined under the mine count.
+    Combine,
+}
+
+/// How the engine sees one cell after the analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellClass {
+    /// A revealed number.
+    Revealed,
+    /// A flag, counted as a mine.
+    Flag,
+    /// Safe in every consistent layout, proven by a trivial deduction or known beforehand.
+    Safe,
+    /// A mine in every consistent layout, proven by a trivial deduction.
+    Mine,
+    /// In a box on a front (index into the boxes).
+    Boxed(u32),
+    /// Touches no number: shares the mines the fronts leave.
+    Floating,
+}
+
+/// The result of [`solve_board`]: the exact count of consistent layouts and, for every
+/// unrevealed cell, the exact number of those layouts in which it holds a mine.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    width: usize,
+    height: usize,
+    solutions: BigUint,
+    classes: Vec<CellClass>,
+    /// Per box: layouts times mines in the box, summed. Divided by the box size, the number
+    /// of layouts in which one of its cells is a mine.
+    box_mine_weights: Vec<BigUint>,
+    box_sizes: Vec<u32>,
+    /// Layouts in which one given floating cell is a mine.
+    floating_mine_layouts: BigUint,
+    stats: SolveStats,
+    pub(crate) rules: Rules,
+    pub(crate) boxes: Boxes,
+}
+
+/// Counters that describe the work an analysis did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Independent fronts.
+    pub fronts: usize,
+    /// Boxes over all fronts.
+    pub boxes: usize,
+    /// Cells on fronts.
+    pub front_cells: usize,
+    /// Floating cells.
+    pub floating_cells: usize,
+    /// Cells settled by trivial deductions.
+    pub deduced_cells: usize,
+    /// Probability lines created during enumeration, over all fronts.
+    pub lines_created: u64,
+}
+
+/// Analyses a position exactly.
+pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, SolveError> {
+    let rules = Rules::from_board(board)?;
+    let boxes = Boxes::new(&rules);
+    let fronts = enumerate_fronts(board, &rules, &boxes, config)?;
+    let combined = combine(board, &rules, &boxes, &fronts)?;
+
+    let mut classes: Vec<CellClass> = rules
+        .status
+        .iter()
+        .map(|s| match s {
+            Status::Revealed => CellClass::Revealed,
+            Status::Flag => CellClass::Flag,
+            Status::Safe => CellClass::Safe,
+            Status::Mine => CellClass::Mine,
+            Status::Unknown => CellClass::Floating,
+        })
+        .collect();
+    for (b, mine_box) in boxes.boxes.iter().enumerate() {
+        for cell in &mine_box.cells {
+            classes[cell.get()] = CellClass::Boxed(b as u32);
+        }
+    }
+    let deduced_cells = board
+        .cells()
+        .iter()
+        .zip(&rules.status)
+        .filter(|(c, s)| c.is_unrevealed() && matches!(s, Status::Safe | Status::Mine))
+        .count();
+    let stats = SolveStats {
+        fronts: boxes.fronts.len(),
+        boxes: boxes.boxes.len(),
+        front_cells: boxes.boxes.iter().map(|b| b.cells.len()).sum(),
+        floating_cells: boxes.floating.len(),
+        deduced_cells,
+        lines_created: fronts.iter().map(|f| f.lines_created).sum(),
+    };
+    Ok(Analysis {
+        width: board.width(),
+        height: board.height(),
+        solutions: combined.total,
+        classes,
+        box_mine_weights: combined.box_mine_weights,
+        box_sizes: boxes.boxes.iter().map(|b| b.cells.len() as u32).collect(),
+        floating_mine_layouts: combined.floating_mine_layouts,
+        stats,
+        rules,
+        boxes,
+    })
+}
+
+impl Analysis {
+    /// Board width.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The exact number of consistent layouts of the unflagged mines.
+    pub fn solutions(&self) -> &BigUint {
+        &self.solutions
+    }
+
+    /// How the engine classified a cell.
+    pub fn class(&self, idx: CellIdx) -> CellClass {
+        self.classes[idx.get()]
+    }
+
+    /// The number of consistent layouts in which `idx` holds a mine (all of them for a flag,
+    /// none for a revealed cell).
+    pub fn mine_layouts(&self, idx: CellIdx) -> BigUint {
+        match self.classes[idx.get()] {
+            CellClass::Revealed | CellClass::Safe => BigUint::zero(),
+            CellClass::Flag | CellClass::Mine => self.solutions.clone(),
+            CellClass::Boxed(b) => &self.box_mine_weights[b as usize] / self.box_sizes[b as usize],
+            CellClass::Floating => self.floating_mine_layouts.clone(),
+        }
+    }
+
+    /// The exact probability that an unrevealed cell holds a mine; `None` for a revealed cell.
+    pub fn probability_exact(&self, idx: CellIdx) -> Option<Fraction> {
+        if self.classes[idx.get()] == CellClass::Revealed {
+            return None;
+        }
+        Some(Fraction::new(self.mine_layouts(idx), self.solutions.clone()))
+    }
+
+    /// The probability that an unrevealed cell holds a mine, as the nearest `f64`; `None` for
+    /// a revealed cell.
+    pub fn probability(&self, idx: CellIdx) -> Option<f64> {
+        match self.classes[idx.get()] {
+            CellClass::Revealed => None,
+            CellClass::Safe => Some(0.0),
+            CellClass::Flag | CellClass::Mine => Some(1.0),
+            CellClass::Boxed(b) => Some(ratio_to_f64(
+                &self.box_mine_weights[b as usize],
+                &(&self.solutions * self.box_sizes[b as usize]),
+            )),
+            CellClass::Floating => Some(ratio_to_f64(&self.floating_mine_layouts, &self.solutions)),
+        }
+    }
+
+    /// Counters describing the work done.
+    pub fn stats(&self) -> &SolveStats {
+        &self.stats
+    }
+}
+
+/// A front's counts, widened to big integers for the combination.
+struct BigFront {
+    min_mines: usize,
+    counts: Vec<BigUint>,
+    /// `tallies[m][b]` for front-local box `b`.
+    tallies: Vec<Vec<BigUint>>,
+    lines_created: u64,
+}
+
+fn enumerate_fronts(
+    board: &Board,
+    rules: &Rules,
+    boxes: &Boxes,
+    config: &SolveConfig,
+) -> Result<Vec<BigFront>, SolveError> {
+    let mut out = Vec::with_capacity(boxes.fronts.len());
+    for front in &boxes.fronts {
+        let mut local_of_box = std::collections::HashMap::with_capacity(front.boxes.len());
+        for (i, &b) in front.boxes.iter().enumerate() {
+            local_of_box.insert(b, i as u32);
+        }
+        let problem = FrontProblem {
+            box_sizes: front.boxes.iter().map(|&b| boxes.boxes[b as usize].cells.len() as u8).collect(),
+            rules: front
+                .witnesses
+                .iter()
+                .map(|&w| {
+                    let witness = &rules.witnesses[w as usize];
+                    let mut front_boxes: Vec<u32> = witness
+                        .cells
+                        .iter()
+                        .filter_map(|c| boxes.box_of_cell[c.get()])
+                        .map(|b| local_of_box[&b])
+                        .collect();
+                    front_boxes.sort_unstable();
+                    front_boxes.dedup();
+                    FrontRule { need: witness.need, boxes: front_boxes }
+                })
+                .collect(),
+        };
+        let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+        // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
+        let result = if cells < 120 {
+            enumerate_front::<u128>(&problem, config.max_lines).map(widen)
+        } else {
+            enumerate_front::<BigUint>(&problem, config.max_lines).map(widen)
+        };
+        match result {
+            Ok(front) => out.push(front),
+            Err(FrontFailure::Unsatisfiable(rule)) => {
+                let cell = rules.witnesses[front.witnesses[rule] as usize].cell;
+                let (x, y) = board.xy(cell);
+                return Err(SolveError::new(SolveErrorKind::Unsatisfiable { x, y }));
+            }
+            Err(FrontFailure::TooManyLines) => {
+                return Err(SolveError::new(SolveErrorKind::TooComplex {
+                    what: "probability lines in one front",
+                    limit: config.max_lines as u64,
+                }))
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn widen<C: Count>(front: FrontCounts<C>) -> BigFront {
+    BigFront {
+        min_mines: front.min_mines,
+        counts: front.by_mines.iter().map(|e| e.count.to_big()).collect(),
+        tallies: front.by_mines.iter().map(|e| e.tally.iter().map(Count::to_big).collect()).collect(),
+        lines_created: front.lines_created,
+    }
+}
+
+struct Combined {
+    total: BigUint,
+    box_mine_weights: Vec<BigUint>,
+    floating_mine_layouts: BigUint,
+}
+
+/// A polynomial in the number of mines: `coeffs[i]` counts layouts with `offset + i` mines.
+#[derive(Clone)]
+struct MinePoly {
+    offset: usize,
+    coeffs: Vec<BigUint>,
+}
+
+impl MinePoly {
+    fn one() -> MinePoly {
+        MinePoly { offset: 0, coeffs: vec![BigUint::from(1u8)] }
+    }
+
+    fn times(&self, other: &MinePoly) -> MinePoly {
+        let mut coeffs = vec![BigUint::zero(); self.coeffs.len() + other.coeffs.len() - 1];
+        for (i, a) in self.coeffs.iter().enumerate() {
+            if a.is_zero() {
+                continue;
+            }
+            for (j, b) in other.coeffs.iter().enumerate() {
+                coeffs[i + j] += a * b;
+            }
+        }
+        MinePoly { offset: self.offset + other.offset, coeffs }
+    }
+}
+
+fn combine(
+    board: &Board,
+    rules: &Rules,
+    boxes: &Boxes,
+    fronts: &[BigFront],
+) -> Result<Combined, SolveError> {
+    let floating = boxes.floating.len() as u64;
+    let mines_left = rules.mines_left as i64;
+    let polys: Vec<MinePoly> = fronts
+        .iter()
+        .map(|f| MinePoly { offset: f.min_mines, coeffs: f.counts.clone() })
+        .collect();
+    // prefix[i] is the product of fronts before i, suffix[i] of fronts from i on.
+    let mut prefix = vec![MinePoly::one()];
+    for p in &polys {
+        let next = prefix.last().map(|last| last.times(p)).unwrap_or_else(MinePoly::one);
+        prefix.push(next);
+    }
+    let mut suffix = vec![MinePoly::one(); polys.len() + 1];
+    for i in (0..polys.len()).rev() {
+        suffix[i] = polys[i].times(&suffix[i + 1]);
+    }
+    let all = &prefix[polys.len()];
+    let lo = all.offset as i64;
+    let hi = lo + all.coeffs.len() as i64 - 1;
+    // floating_ways[t - lo] = C(floating, mines_left - t): the ways to place what the fronts
+    // leave. Indexed by the fronts' total t.
+    let floating_ways: Vec<BigUint> = binomial_row(floating, mines_left - hi, mines_left - lo)
+        .into_iter()
+        .rev()
+        .collect();
+    let total: BigUint = all.coeffs.iter().zip(&floating_ways).map(|(c, w)| c * w).sum();
+    if total.is_zero() {
+        let flags = board.flag_count();
+        let settled = board.mines() - flags - rules.mines_left;
+        return Err(SolveError::new(SolveErrorKind::MineCount {
+            mines: board.mines(),
+            min: flags + settled + lo as usize,
+            max: flags + settled + hi as usize + floating as usize,
+        }));
+    }
+
+    let mut box_mine_weights = vec![BigUint::zero(); boxes.boxes.len()];
+    for (f, (front, poly)) in boxes.fronts.iter().zip(fronts).enumerate() {
+        let others = prefix[f].times(&suffix[f + 1]);
+        // ways[m] = sum over the other fronts' totals t of others(t) * C(floating, left - m - t),
+        // for this front holding min_mines + m mines.
+        let ways: Vec<BigUint> = (0..poly.counts.len())
+            .map(|m| {
+                let own = (poly.min_mines + m) as i64;
+                others
+                    .coeffs
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| {
+                        let t = own + others.offset as i64 + j as i64;
+                        if c.is_zero() || t < lo || t > hi {
+                            BigUint::zero()
+                        } else {
+                            c * &floating_ways[(t - lo) as usize]
+                        }
+                    })
+                    .sum()
+            })
+            .collect();
+        for (m, w) in ways.iter().enumerate() {
+            if w.is_zero() {
+                continue;
+            }
+            for (local, &b) in front.boxes.iter().enumerate() {
+                let t = &poly.tallies[m][local];
+                if !t.is_zero() {
+                    box_mine_weights[b as usize] += t * w;
+                }
+            }
+        }
+    }
+
+    let floating_mine_layouts = if floating == 0 {
+        BigUint::zero()
+    } else {
+        // A given floating cell is a mine in C(floating - 1, left - t - 1) of the placements.
+        let row = binomial_row(floating - 1, mines_left - hi - 1, mines_left - lo - 1);
+        all.coeffs.iter().zip(row.into_iter().rev()).map(|(c, w)| c * w).sum()
+    };
+    Ok(Combined { total, box_mine_weights, floating_mine_layouts })
+}
