@@ -1,1 +1,34 @@
-fn main() {}
+//! `mineseer`: the command-line front end. Argument parsing and output formatting only; the
+//! work is done by `mineseer-core`.
+
+mod analyze;
+mod input;
+
+use clap::{Parser, Subcommand};
+
+/// Exact Minesweeper analysis from the command line.
+#[derive(Debug, Parser)]
+#[command(name = "mineseer", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Exact mine probability of every hidden cell of a `.mine` or `.inp` position.
+    Analyze(analyze::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Analyze(args) => analyze::run(&args),
+    };
+    if let Err(err) = result {
+        // One line, so scripts can show it as it is.
+        let message = format!("{err:#}").replace('\n', " ");
+        eprintln!("mineseer: error: {message}");
+        std::process::exit(1);
+    }
+}

@@ -278,7 +278,7 @@ impl fmt::Display for SolveError {
             ),
             SolveErrorKind::TooFewCellsAround { x, y, number, room } => write!(
                 f,
-                "no consistent layout: the {number} at ({x},{y}) has room for only {room} mines"
+                "no consistent layout: the {number} at ({x},{y}) has room for only {room} mine(s)"
             ),
             SolveErrorKind::Unsatisfiable { x, y } => write!(
                 f,

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test of Mineseer: formatting, clippy, the Rust tests (unit, property, corpus),
+# the core's wasm32 build, and the browser tests. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "cargo test (release: the property tests enumerate thousands of positions)"
+cargo test --workspace --release --locked
+
+step "the core builds for wasm32-unknown-unknown"
+cargo build -p mineseer-core --target wasm32-unknown-unknown --release --locked
