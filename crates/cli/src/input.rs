@@ -14,28 +14,39 @@ const MAX_INPUT_BYTES: u64 = 16 << 20;
 pub fn read_text(path: Option<&Path>) -> Result<String> {
     let mut bytes = Vec::new();
     match path {
-        None => read_limited(std::io::stdin().lock(), &mut bytes).context("reading standard input")?,
+        None => {
+            read_limited(std::io::stdin().lock(), &mut bytes).context("reading standard input")?
+        }
         Some(p) if p == Path::new("-") => {
             read_limited(std::io::stdin().lock(), &mut bytes).context("reading standard input")?
         }
         Some(p) => {
-            let file = std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?;
+            let file =
+                std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?;
             read_limited(file, &mut bytes).with_context(|| format!("reading {}", p.display()))?
         }
     }
     if bytes.len() as u64 > MAX_INPUT_BYTES {
-        bail!("the input is larger than {} MiB: not a position", MAX_INPUT_BYTES >> 20);
+        bail!(
+            "the input is larger than {} MiB: not a position",
+            MAX_INPUT_BYTES >> 20
+        );
     }
     String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the input is not text (not UTF-8)"))
 }
 
 fn read_limited(reader: impl Read, out: &mut Vec<u8>) -> std::io::Result<()> {
-    reader.take(MAX_INPUT_BYTES + 1).read_to_end(out).map(|_| ())
+    reader
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(out)
+        .map(|_| ())
 }
 
 /// Reads and parses a position in `.mine` or `.inp` format.
 pub fn read_board(path: Option<&Path>) -> Result<Board> {
     let text = read_text(path)?;
-    let name = path.map(|p| p.display().to_string()).unwrap_or_else(|| "<stdin>".into());
+    let name = path
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "<stdin>".into());
     mineseer_core::formats::parse_position(&text).with_context(|| format!("{name}"))
 }

@@ -28,7 +28,9 @@ fn bench(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 for board in &boards {
-                    std::hint::black_box(solve_board(board, &config).expect("corpus positions are consistent"));
+                    std::hint::black_box(
+                        solve_board(board, &config).expect("corpus positions are consistent"),
+                    );
                 }
             })
         });

@@ -46,7 +46,13 @@ fn reveal(board: &mut Board, is_mine: &[bool], start: CellIdx) -> bool {
 }
 
 /// Plays one game, pushing the position before every guess into `out` with its front size.
-fn play(rng: &mut SplitMix64, width: usize, height: usize, mines: usize, out: &mut Vec<(usize, Board)>) {
+fn play(
+    rng: &mut SplitMix64,
+    width: usize,
+    height: usize,
+    mines: usize,
+    out: &mut Vec<(usize, Board)>,
+) {
     let mut board = Board::new(width, height, mines).expect("preset sizes are valid");
     let first = board.idx(0, 0).expect("corner");
     let mut cells: Vec<usize> = (1..width * height).collect();
@@ -58,9 +64,13 @@ fn play(rng: &mut SplitMix64, width: usize, height: usize, mines: usize, out: &m
     }
     reveal(&mut board, &is_mine, first);
     loop {
-        let Ok(analysis) = solve_board(&board, &SolveConfig::default()) else { return };
-        let unrevealed: Vec<CellIdx> =
-            board.indices().filter(|&i| board.cell(i).is_unrevealed()).collect();
+        let Ok(analysis) = solve_board(&board, &SolveConfig::default()) else {
+            return;
+        };
+        let unrevealed: Vec<CellIdx> = board
+            .indices()
+            .filter(|&i| board.cell(i).is_unrevealed())
+            .collect();
         if unrevealed.len() == mines {
             return;
         }
@@ -79,7 +89,12 @@ fn play(rng: &mut SplitMix64, width: usize, height: usize, mines: usize, out: &m
         let guess = unrevealed
             .iter()
             .copied()
-            .min_by(|&a, &b| analysis.probability(a).partial_cmp(&analysis.probability(b)).expect("finite"))
+            .min_by(|&a, &b| {
+                analysis
+                    .probability(a)
+                    .partial_cmp(&analysis.probability(b))
+                    .expect("finite")
+            })
             .expect("an unrevealed safe cell exists");
         if !reveal(&mut board, &is_mine, guess) {
             return;
@@ -99,23 +114,35 @@ fn write_corpus(name: &str, positions: &[Board]) {
 
 fn main() {
     let mut rng = SplitMix64(20261125);
-    std::fs::create_dir_all(format!("{}/benches/corpus", env!("CARGO_MANIFEST_DIR"))).expect("mkdir");
-    for (name, width, height, mines, games, keep) in
-        [("beginner", 9, 9, 10, 200, 100), ("intermediate", 16, 16, 40, 100, 100), ("expert", 30, 16, 99, 60, 100)]
-    {
+    std::fs::create_dir_all(format!("{}/benches/corpus", env!("CARGO_MANIFEST_DIR")))
+        .expect("mkdir");
+    for (name, width, height, mines, games, keep) in [
+        ("beginner", 9, 9, 10, 200, 100),
+        ("intermediate", 16, 16, 40, 100, 100),
+        ("expert", 30, 16, 99, 60, 100),
+    ] {
         let mut all = Vec::new();
         for _ in 0..games {
             play(&mut rng, width, height, mines, &mut all);
         }
         // An even spread over the games' positions.
         let step = (all.len() / keep).max(1);
-        let sample: Vec<Board> = all.iter().step_by(step).take(keep).map(|(_, b)| b.clone()).collect();
+        let sample: Vec<Board> = all
+            .iter()
+            .step_by(step)
+            .take(keep)
+            .map(|(_, b)| b.clone())
+            .collect();
         write_corpus(name, &sample);
         if name == "expert" {
             let mut hard = Vec::new();
             while hard.len() < 100 {
                 play(&mut rng, width, height, mines, &mut all);
-                hard.extend(all.drain(..).filter(|(f, _)| (40..=100).contains(f)).map(|(_, b)| b));
+                hard.extend(
+                    all.drain(..)
+                        .filter(|(f, _)| (40..=100).contains(f))
+                        .map(|(_, b)| b),
+                );
             }
             hard.truncate(100);
             write_corpus("expert-hard", &hard);

@@ -28,11 +28,15 @@ fn main() {
             let mut best = f64::INFINITY;
             for _ in 0..5 {
                 let start = Instant::now();
-                let analysis = solve_board(board, &config).expect("corpus positions are consistent");
+                let analysis =
+                    solve_board(board, &config).expect("corpus positions are consistent");
                 best = best.min(start.elapsed().as_secs_f64() * 1000.0);
                 max_front = max_front.max(analysis.stats().front_cells);
             }
-            total_lines += solve_board(board, &config).expect("consistent").stats().lines_created;
+            total_lines += solve_board(board, &config)
+                .expect("consistent")
+                .stats()
+                .lines_created;
             times.push(best);
         }
         times.sort_by(|a, b| a.partial_cmp(b).expect("finite"));

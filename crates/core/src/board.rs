@@ -59,7 +59,12 @@ impl Board {
     /// A board with every cell hidden.
     pub fn new(width: usize, height: usize, mines: usize) -> Result<Board, BoardError> {
         check_dimensions(width, height, mines)?;
-        Ok(Board { width, height, mines, cells: vec![Cell::Hidden; width * height] })
+        Ok(Board {
+            width,
+            height,
+            mines,
+            cells: vec![Cell::Hidden; width * height],
+        })
     }
 
     /// A board from its cells in row-major order. Checks the sizes and that every revealed
@@ -77,7 +82,12 @@ impl Board {
                 found: cells.len(),
             }));
         }
-        let board = Board { width, height, mines, cells };
+        let board = Board {
+            width,
+            height,
+            mines,
+            cells,
+        };
         for idx in board.indices() {
             if let Cell::Revealed(n) = board.cell(idx) {
                 let neighbours = board.neighbours(idx).count();
@@ -157,7 +167,13 @@ impl Board {
     /// The up to eight neighbours of a cell.
     pub fn neighbours(&self, idx: CellIdx) -> Neighbours {
         let (x, y) = self.xy(idx);
-        Neighbours { x: x as isize, y: y as isize, width: self.width, height: self.height, k: 0 }
+        Neighbours {
+            x: x as isize,
+            y: y as isize,
+            width: self.width,
+            height: self.height,
+            k: 0,
+        }
     }
 
     /// Number of flagged cells.
@@ -176,8 +192,16 @@ pub struct Neighbours {
     k: u8,
 }
 
-const OFFSETS: [(isize, isize); 8] =
-    [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+const OFFSETS: [(isize, isize); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
 
 impl Iterator for Neighbours {
     type Item = CellIdx;
@@ -203,7 +227,10 @@ fn check_dimensions(width: usize, height: usize, mines: usize) -> Result<(), Boa
         return Err(BoardError::new(BoardErrorKind::TooLarge { width, height }));
     }
     if mines > width * height {
-        return Err(BoardError::new(BoardErrorKind::TooManyMines { mines, cells: width * height }));
+        return Err(BoardError::new(BoardErrorKind::TooManyMines {
+            mines,
+            cells: width * height,
+        }));
     }
     Ok(())
 }

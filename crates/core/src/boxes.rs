@@ -67,14 +67,22 @@ impl Boxes {
                 continue;
             }
             let id = *by_key.entry(key).or_insert_with_key(|key| {
-                boxes.push(MineBox { cells: Vec::new(), witnesses: key.clone() });
+                boxes.push(MineBox {
+                    cells: Vec::new(),
+                    witnesses: key.clone(),
+                });
                 (boxes.len() - 1) as u32
             });
             boxes[id as usize].cells.push(cell);
             box_of_cell[i] = Some(id);
         }
         let fronts = split_fronts(rules.witnesses.len(), &boxes);
-        Boxes { boxes, fronts, floating, box_of_cell }
+        Boxes {
+            boxes,
+            fronts,
+            floating,
+            box_of_cell,
+        }
     }
 }
 
@@ -100,7 +108,10 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox]) -> Vec<Front> {
     for w in 0..n_witnesses as u32 {
         let r = root(&mut parent, w);
         let f = *front_of_root.entry(r).or_insert_with(|| {
-            fronts.push(Front { boxes: Vec::new(), witnesses: Vec::new() });
+            fronts.push(Front {
+                boxes: Vec::new(),
+                witnesses: Vec::new(),
+            });
             fronts.len() - 1
         });
         fronts[f].witnesses.push(w);

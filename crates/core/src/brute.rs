@@ -33,13 +33,27 @@ pub fn enumerate_layouts(board: &Board) -> Option<BruteForce> {
     let flags = board.flag_count();
     let mut layouts = Vec::new();
     if flags > board.mines() {
-        return Some(BruteForce { candidates, layouts });
+        return Some(BruteForce {
+            candidates,
+            layouts,
+        });
     }
     let to_place = board.mines() - flags;
     let mut is_mine: Vec<bool> = board.cells().iter().map(|c| *c == Cell::Flag).collect();
     let mut chosen = Vec::new();
-    place(board, &candidates, 0, to_place, &mut is_mine, &mut chosen, &mut layouts);
-    Some(BruteForce { candidates, layouts })
+    place(
+        board,
+        &candidates,
+        0,
+        to_place,
+        &mut is_mine,
+        &mut chosen,
+        &mut layouts,
+    );
+    Some(BruteForce {
+        candidates,
+        layouts,
+    })
 }
 
 fn place(

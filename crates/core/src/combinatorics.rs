@@ -137,12 +137,18 @@ impl Fraction {
         if gcd.is_zero() || gcd.is_one() {
             return Fraction { num, den };
         }
-        Fraction { num: num / &gcd, den: den / gcd }
+        Fraction {
+            num: num / &gcd,
+            den: den / gcd,
+        }
     }
 
     /// A whole number.
     pub fn from_integer(n: u64) -> Fraction {
-        Fraction { num: BigUint::from(n), den: BigUint::one() }
+        Fraction {
+            num: BigUint::from(n),
+            den: BigUint::one(),
+        }
     }
 
     /// The numerator.
@@ -187,12 +193,21 @@ mod tests {
     fn binomials_agree() {
         for n in 0..=8 {
             for k in 0..=9 {
-                assert_eq!(BigUint::from(small_binomial(n, k)), binomial(n as u64, k as u64));
+                assert_eq!(
+                    BigUint::from(small_binomial(n, k)),
+                    binomial(n as u64, k as u64)
+                );
             }
         }
         let row = binomial_row(10, -2, 12);
         let expected: Vec<BigUint> = (-2i64..=12)
-            .map(|k| if k < 0 { BigUint::zero() } else { binomial(10, k as u64) })
+            .map(|k| {
+                if k < 0 {
+                    BigUint::zero()
+                } else {
+                    binomial(10, k as u64)
+                }
+            })
             .collect();
         assert_eq!(row, expected);
         assert_eq!(binomial(400, 90), binomial(399, 89) + binomial(399, 90));
@@ -206,6 +221,8 @@ mod tests {
         assert_eq!(f.to_f64(), 0.75);
         let huge = Fraction::new(binomial(400, 90), binomial(400, 90) * 3u32);
         assert_eq!(huge.to_string(), "1/3");
-        assert!((ratio_to_f64(&binomial(400, 89), &binomial(400, 90)) - 90.0 / 311.0).abs() < 1e-15);
+        assert!(
+            (ratio_to_f64(&binomial(400, 89), &binomial(400, 90)) - 90.0 / 311.0).abs() < 1e-15
+        );
     }
 }

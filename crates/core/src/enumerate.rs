@@ -71,8 +71,12 @@ pub fn enumerate_front<C: Count>(
     let plan = Plan::new(problem);
     let n_boxes = problem.box_sizes.len();
 
-    let mut lines: Vec<Line<C>> =
-        vec![Line { key: Vec::new(), mines: 0, count: C::one_count(), tally: Vec::new() }];
+    let mut lines: Vec<Line<C>> = vec![Line {
+        key: Vec::new(),
+        mines: 0,
+        count: C::one_count(),
+        tally: Vec::new(),
+    }];
     let mut lines_created = 1u64;
     let mut closed_order: Vec<u32> = Vec::with_capacity(n_boxes);
 
@@ -81,7 +85,11 @@ pub fn enumerate_front<C: Count>(
         let mut index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
         let mut expanded: Vec<u8> = Vec::new();
         for line in &lines {
-            let placed: u32 = step.assigned_positions.iter().map(|&p| line.key[p] as u32).sum();
+            let placed: u32 = step
+                .assigned_positions
+                .iter()
+                .map(|&p| line.key[p] as u32)
+                .sum();
             let need = step.need as i64 - placed as i64;
             if need < 0 || need as usize >= step.fills.len() {
                 continue;
@@ -96,15 +104,17 @@ pub fn enumerate_front<C: Count>(
                 let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
                 let mines = line.mines + need as u16;
                 let count = line.count.mul_small(fill.weight);
-                let slot = *index.entry((key, mines)).or_insert_with_key(|(key, mines)| {
-                    next.push(Line {
-                        key: key.clone(),
-                        mines: *mines,
-                        count: C::zero_count(),
-                        tally: vec![C::zero_count(); closed_order.len() + step.closing.len()],
+                let slot = *index
+                    .entry((key, mines))
+                    .or_insert_with_key(|(key, mines)| {
+                        next.push(Line {
+                            key: key.clone(),
+                            mines: *mines,
+                            count: C::zero_count(),
+                            tally: vec![C::zero_count(); closed_order.len() + step.closing.len()],
+                        });
+                        next.len() - 1
                     });
-                    next.len() - 1
-                });
                 let target = &mut next[slot];
                 for (t, old) in target.tally.iter_mut().zip(&line.tally) {
                     t.add_assign(&old.mul_small(fill.weight));
@@ -131,7 +141,10 @@ pub fn enumerate_front<C: Count>(
     let min_mines = lines.iter().map(|l| l.mines as usize).min().unwrap_or(0);
     let max_mines = lines.iter().map(|l| l.mines as usize).max().unwrap_or(0);
     let mut by_mines: Vec<MineCountEntry<C>> = (min_mines..=max_mines)
-        .map(|_| MineCountEntry { count: C::zero_count(), tally: vec![C::zero_count(); n_boxes] })
+        .map(|_| MineCountEntry {
+            count: C::zero_count(),
+            tally: vec![C::zero_count(); n_boxes],
+        })
         .collect();
     for line in lines {
         let entry = &mut by_mines[line.mines as usize - min_mines];
@@ -140,7 +153,11 @@ pub fn enumerate_front<C: Count>(
             entry.tally[b as usize].add_assign(t);
         }
     }
-    Ok(FrontCounts { min_mines, by_mines, lines_created })
+    Ok(FrontCounts {
+        min_mines,
+        by_mines,
+        lines_created,
+    })
 }
 
 struct Line<C> {
@@ -219,16 +236,26 @@ impl Plan {
         for (i, &r) in order.iter().enumerate() {
             let rule = &problem.rules[r];
             let key_pos = |b: u32, open: &[u32]| open.iter().position(|&o| o == b);
-            let assigned_positions: Vec<usize> =
-                rule.boxes.iter().filter_map(|&b| key_pos(b, &open)).collect();
-            let new_boxes: Vec<u32> =
-                rule.boxes.iter().copied().filter(|&b| !assigned[b as usize]).collect();
+            let assigned_positions: Vec<usize> = rule
+                .boxes
+                .iter()
+                .filter_map(|&b| key_pos(b, &open))
+                .collect();
+            let new_boxes: Vec<u32> = rule
+                .boxes
+                .iter()
+                .copied()
+                .filter(|&b| !assigned[b as usize])
+                .collect();
             let mut expanded_boxes = open.clone();
             expanded_boxes.extend_from_slice(&new_boxes);
             for &b in &new_boxes {
                 assigned[b as usize] = true;
             }
-            let sizes: Vec<u8> = new_boxes.iter().map(|&b| problem.box_sizes[b as usize]).collect();
+            let sizes: Vec<u8> = new_boxes
+                .iter()
+                .map(|&b| problem.box_sizes[b as usize])
+                .collect();
             let fills = all_fills(&sizes);
 
             // Later rules touching a new box can be partly checked now.
@@ -251,7 +278,11 @@ impl Plan {
                             None => capacity += problem.box_sizes[b as usize] as u32,
                         }
                     }
-                    Check { need: rule2.need, positions, capacity }
+                    Check {
+                        need: rule2.need,
+                        positions,
+                        capacity,
+                    }
                 })
                 .collect();
 
@@ -304,7 +335,10 @@ fn rule_order(problem: &FrontProblem, rules_of_box: &[Vec<usize>]) -> Vec<usize>
                 continue;
             }
             let opened = boxes.iter().filter(|&&b| !assigned[b as usize]).count() as i64;
-            let closed = boxes.iter().filter(|&&b| remaining_rules[b as usize] == 1).count() as i64;
+            let closed = boxes
+                .iter()
+                .filter(|&&b| remaining_rules[b as usize] == 1)
+                .count() as i64;
             let score = 2 * opened - closed;
             if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, r));
@@ -312,7 +346,9 @@ fn rule_order(problem: &FrontProblem, rules_of_box: &[Vec<usize>]) -> Vec<usize>
         }
         // A front is connected, so some rule touches the taken ones; fall back to any rule to
         // stay total even on a malformed problem.
-        let r = best.map(|(_, r)| r).unwrap_or_else(|| (0..n_rules).find(|&r| !taken[r]).unwrap_or(0));
+        let r = best
+            .map(|(_, r)| r)
+            .unwrap_or_else(|| (0..n_rules).find(|&r| !taken[r]).unwrap_or(0));
         taken[r] = true;
         order.push(r);
         for &b in &problem.rules[r].boxes {
@@ -328,9 +364,19 @@ fn all_fills(sizes: &[u8]) -> Vec<Vec<Fill>> {
     let capacity: usize = sizes.iter().map(|&s| s as usize).sum();
     let mut fills: Vec<Vec<Fill>> = (0..=capacity).map(|_| Vec::new()).collect();
     let mut values = vec![0u8; sizes.len()];
-    fn go(sizes: &[u8], i: usize, values: &mut Vec<u8>, total: usize, weight: u64, out: &mut Vec<Vec<Fill>>) {
+    fn go(
+        sizes: &[u8],
+        i: usize,
+        values: &mut Vec<u8>,
+        total: usize,
+        weight: u64,
+        out: &mut Vec<Vec<Fill>>,
+    ) {
         if i == sizes.len() {
-            out[total].push(Fill { values: values.clone(), weight });
+            out[total].push(Fill {
+                values: values.clone(),
+                weight,
+            });
             return;
         }
         for k in 0..=sizes[i] {

@@ -70,7 +70,10 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             BoardErrorKind::EmptySize { width, height } => {
-                write!(f, "the board is {width}x{height}: width and height must be at least 1")
+                write!(
+                    f,
+                    "the board is {width}x{height}: width and height must be at least 1"
+                )
             }
             BoardErrorKind::TooLarge { width, height } => write!(
                 f,
@@ -83,7 +86,12 @@ impl fmt::Display for BoardError {
             BoardErrorKind::CellCount { expected, found } => {
                 write!(f, "expected {expected} cells, found {found}")
             }
-            BoardErrorKind::NumberTooLarge { x, y, number, neighbours } => write!(
+            BoardErrorKind::NumberTooLarge {
+                x,
+                y,
+                number,
+                neighbours,
+            } => write!(
                 f,
                 "cell ({x},{y}) shows {number} but has only {neighbours} neighbours"
             ),

@@ -50,7 +50,10 @@ pub fn parse_mine(text: &str) -> Result<Board, ParseError> {
         ParseError::new(
             header_line,
             1,
-            ParseErrorKind::BadHeader { expected: "30x16x99", found: header.to_string() },
+            ParseErrorKind::BadHeader {
+                expected: "30x16x99",
+                found: header.to_string(),
+            },
         )
     };
     let parts: Vec<&str> = header.trim().split(['x', 'X']).collect();
@@ -102,7 +105,10 @@ pub fn parse_mine(text: &str) -> Result<Board, ParseError> {
             return Err(ParseError::new(
                 line_no,
                 column,
-                ParseErrorKind::RowLength { expected: width, found },
+                ParseErrorKind::RowLength {
+                    expected: width,
+                    found,
+                },
             ));
         }
         rows += 1;
@@ -111,7 +117,10 @@ pub fn parse_mine(text: &str) -> Result<Board, ParseError> {
         return Err(ParseError::new(
             last_line + 1,
             1,
-            ParseErrorKind::MissingRows { expected: height, found: rows },
+            ParseErrorKind::MissingRows {
+                expected: height,
+                found: rows,
+            },
         ));
     }
     Board::from_cells(width, height, mines, cells).map_err(|e| {
@@ -144,18 +153,23 @@ pub fn write_mine(board: &Board) -> String {
 /// Reads an `.inp` position.
 pub fn parse_inp(text: &str) -> Result<Board, ParseError> {
     check_text(text)?;
-    let mut tokens = text.lines().enumerate().flat_map(|(i, line)| {
-        tokens_with_columns(line).map(move |(col, tok)| (i + 1, col, tok))
-    });
-    let (line, col, first) =
-        tokens.next().ok_or_else(|| ParseError::new(1, 1, ParseErrorKind::Empty))?;
+    let mut tokens = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, line)| tokens_with_columns(line).map(move |(col, tok)| (i + 1, col, tok)));
+    let (line, col, first) = tokens
+        .next()
+        .ok_or_else(|| ParseError::new(1, 1, ParseErrorKind::Empty))?;
     let mut header = vec![(line, col, first)];
     header.extend(tokens.by_ref().take(2));
     let bad_header = |line, col, found: &str| {
         ParseError::new(
             line,
             col,
-            ParseErrorKind::BadHeader { expected: "16 30 99 (height width mines)", found: found.into() },
+            ParseErrorKind::BadHeader {
+                expected: "16 30 99 (height width mines)",
+                found: found.into(),
+            },
         )
     };
     let mut numbers = [0usize; 3];
@@ -166,7 +180,8 @@ pub fn parse_inp(text: &str) -> Result<Board, ParseError> {
         return Err(bad_header(line, col, first));
     }
     let [height, width, mines] = numbers;
-    Board::new(width, height, mines).map_err(|e| ParseError::new(line, col, ParseErrorKind::Board(e)))?;
+    Board::new(width, height, mines)
+        .map_err(|e| ParseError::new(line, col, ParseErrorKind::Board(e)))?;
 
     let mut cells = Vec::with_capacity(width * height);
     let mut last = (line, col);
@@ -197,17 +212,24 @@ pub fn parse_inp(text: &str) -> Result<Board, ParseError> {
         return Err(ParseError::new(
             last.0,
             last.1,
-            ParseErrorKind::MissingRows { expected: height, found: cells.len() / width },
+            ParseErrorKind::MissingRows {
+                expected: height,
+                found: cells.len() / width,
+            },
         ));
     }
-    Board::from_cells(width, height, mines, cells).map_err(|e| ParseError::new(1, 1, ParseErrorKind::Board(e)))
+    Board::from_cells(width, height, mines, cells)
+        .map_err(|e| ParseError::new(1, 1, ParseErrorKind::Board(e)))
 }
 
 /// Refuses input that is not text, so a binary file gets a clear error rather than a confusing
 /// complaint about its first byte.
 fn check_text(text: &str) -> Result<(), ParseError> {
     for (i, line) in text.lines().enumerate() {
-        if let Some(col) = line.chars().position(|c| c.is_control() && c != '\t' && c != '\r') {
+        if let Some(col) = line
+            .chars()
+            .position(|c| c.is_control() && c != '\t' && c != '\r')
+        {
             return Err(ParseError::new(i + 1, col + 1, ParseErrorKind::Binary));
         }
     }
@@ -223,7 +245,9 @@ fn tokens_with_columns(line: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut offset = 0;
     std::iter::from_fn(move || {
         let start = rest.find(|c: char| !c.is_whitespace())?;
-        let len = rest[start..].find(char::is_whitespace).unwrap_or(rest.len() - start);
+        let len = rest[start..]
+            .find(char::is_whitespace)
+            .unwrap_or(rest.len() - start);
         let token = &rest[start..start + len];
         let column = line[..offset + start].chars().count() + 1;
         offset += start + len;
@@ -263,25 +287,58 @@ mod tests {
         assert_eq!((board.width(), board.height(), board.mines()), (3, 2, 2));
         assert_eq!(
             board.cells(),
-            &[Cell::HiddenSafe, Cell::Flag, Cell::Hidden, Cell::Revealed(0), Cell::Revealed(1), Cell::Revealed(1)]
+            &[
+                Cell::HiddenSafe,
+                Cell::Flag,
+                Cell::Hidden,
+                Cell::Revealed(0),
+                Cell::Revealed(1),
+                Cell::Revealed(1)
+            ]
         );
     }
 
     #[test]
     fn errors_name_line_and_column() {
         assert_eq!(kind("   \n"), (1, 1, ParseErrorKind::Empty));
-        assert!(matches!(kind("3y3y3\nHHH\n"), (1, 1, ParseErrorKind::BadHeader { .. })));
-        assert!(matches!(kind("3x3\nHHH\n"), (1, 1, ParseErrorKind::BadHeader { .. })));
+        assert!(matches!(
+            kind("3y3y3\nHHH\n"),
+            (1, 1, ParseErrorKind::BadHeader { .. })
+        ));
+        assert!(matches!(
+            kind("3x3\nHHH\n"),
+            (1, 1, ParseErrorKind::BadHeader { .. })
+        ));
         assert!(matches!(
             kind("3x2x1\nHHH\nHH\n"),
-            (3, 3, ParseErrorKind::RowLength { expected: 3, found: 2 })
+            (
+                3,
+                3,
+                ParseErrorKind::RowLength {
+                    expected: 3,
+                    found: 2
+                }
+            )
         ));
         assert!(matches!(
             kind("3x2x1\nHHH\nHZH\n"),
             (3, 2, ParseErrorKind::UnknownCell { .. })
         ));
-        assert!(matches!(kind("3x2x1\nHHH\n"), (3, 1, ParseErrorKind::MissingRows { expected: 2, found: 1 })));
-        assert!(matches!(kind("2x1x1\nHH\nHH\n"), (3, 1, ParseErrorKind::TrailingText)));
+        assert!(matches!(
+            kind("3x2x1\nHHH\n"),
+            (
+                3,
+                1,
+                ParseErrorKind::MissingRows {
+                    expected: 2,
+                    found: 1
+                }
+            )
+        ));
+        assert!(matches!(
+            kind("2x1x1\nHH\nHH\n"),
+            (3, 1, ParseErrorKind::TrailingText)
+        ));
         assert!(matches!(
             kind("2x2x9\nHH\nHH\n"),
             (1, 1, ParseErrorKind::Board(e)) if matches!(e.kind(), BoardErrorKind::TooManyMines { .. })
@@ -290,7 +347,13 @@ mod tests {
             kind("2x2x1\nH4\nHH\n"),
             (2, 2, ParseErrorKind::Board(e)) if matches!(e.kind(), BoardErrorKind::NumberTooLarge { .. })
         ));
-        assert!(matches!(kind("1 2 1\n-1 9\n"), (2, 4, ParseErrorKind::UnknownCell { .. })));
-        assert!(matches!(kind("2x1x1\nH\u{0}\n"), (2, 2, ParseErrorKind::Binary)));
+        assert!(matches!(
+            kind("1 2 1\n-1 9\n"),
+            (2, 4, ParseErrorKind::UnknownCell { .. })
+        ));
+        assert!(matches!(
+            kind("2x1x1\nH\u{0}\n"),
+            (2, 2, ParseErrorKind::Binary)
+        ));
     }
 }

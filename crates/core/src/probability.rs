@@ -188,7 +188,10 @@ impl Analysis {
         if self.classes[idx.get()] == CellClass::Revealed {
             return None;
         }
-        Some(Fraction::new(self.mine_layouts(idx), self.solutions.clone()))
+        Some(Fraction::new(
+            self.mine_layouts(idx),
+            self.solutions.clone(),
+        ))
     }
 
     /// The probability that an unrevealed cell holds a mine, as the nearest `f64`; `None` for
@@ -234,7 +237,11 @@ fn enumerate_fronts(
             local_of_box.insert(b, i as u32);
         }
         let problem = FrontProblem {
-            box_sizes: front.boxes.iter().map(|&b| boxes.boxes[b as usize].cells.len() as u8).collect(),
+            box_sizes: front
+                .boxes
+                .iter()
+                .map(|&b| boxes.boxes[b as usize].cells.len() as u8)
+                .collect(),
             rules: front
                 .witnesses
                 .iter()
@@ -248,7 +255,10 @@ fn enumerate_fronts(
                         .collect();
                     front_boxes.sort_unstable();
                     front_boxes.dedup();
-                    FrontRule { need: witness.need, boxes: front_boxes }
+                    FrontRule {
+                        need: witness.need,
+                        boxes: front_boxes,
+                    }
                 })
                 .collect(),
         };
@@ -281,7 +291,11 @@ fn widen<C: Count>(front: FrontCounts<C>) -> BigFront {
     BigFront {
         min_mines: front.min_mines,
         counts: front.by_mines.iter().map(|e| e.count.to_big()).collect(),
-        tallies: front.by_mines.iter().map(|e| e.tally.iter().map(Count::to_big).collect()).collect(),
+        tallies: front
+            .by_mines
+            .iter()
+            .map(|e| e.tally.iter().map(Count::to_big).collect())
+            .collect(),
         lines_created: front.lines_created,
     }
 }
@@ -301,7 +315,10 @@ struct MinePoly {
 
 impl MinePoly {
     fn one() -> MinePoly {
-        MinePoly { offset: 0, coeffs: vec![BigUint::from(1u8)] }
+        MinePoly {
+            offset: 0,
+            coeffs: vec![BigUint::from(1u8)],
+        }
     }
 
     fn times(&self, other: &MinePoly) -> MinePoly {
@@ -314,7 +331,10 @@ impl MinePoly {
                 coeffs[i + j] += a * b;
             }
         }
-        MinePoly { offset: self.offset + other.offset, coeffs }
+        MinePoly {
+            offset: self.offset + other.offset,
+            coeffs,
+        }
     }
 }
 
@@ -328,12 +348,18 @@ fn combine(
     let mines_left = rules.mines_left as i64;
     let polys: Vec<MinePoly> = fronts
         .iter()
-        .map(|f| MinePoly { offset: f.min_mines, coeffs: f.counts.clone() })
+        .map(|f| MinePoly {
+            offset: f.min_mines,
+            coeffs: f.counts.clone(),
+        })
         .collect();
     // prefix[i] is the product of fronts before i, suffix[i] of fronts from i on.
     let mut prefix = vec![MinePoly::one()];
     for p in &polys {
-        let next = prefix.last().map(|last| last.times(p)).unwrap_or_else(MinePoly::one);
+        let next = prefix
+            .last()
+            .map(|last| last.times(p))
+            .unwrap_or_else(MinePoly::one);
         prefix.push(next);
     }
     let mut suffix = vec![MinePoly::one(); polys.len() + 1];
@@ -349,7 +375,12 @@ fn combine(
         .into_iter()
         .rev()
         .collect();
-    let total: BigUint = all.coeffs.iter().zip(&floating_ways).map(|(c, w)| c * w).sum();
+    let total: BigUint = all
+        .coeffs
+        .iter()
+        .zip(&floating_ways)
+        .map(|(c, w)| c * w)
+        .sum();
     if total.is_zero() {
         let flags = board.flag_count();
         let settled = board.mines() - flags - rules.mines_left;
@@ -401,7 +432,15 @@ fn combine(
     } else {
         // A given floating cell is a mine in C(floating - 1, left - t - 1) of the placements.
         let row = binomial_row(floating - 1, mines_left - hi - 1, mines_left - lo - 1);
-        all.coeffs.iter().zip(row.into_iter().rev()).map(|(c, w)| c * w).sum()
+        all.coeffs
+            .iter()
+            .zip(row.into_iter().rev())
+            .map(|(c, w)| c * w)
+            .sum()
     };
-    Ok(Combined { total, box_mine_weights, floating_mine_layouts })
+    Ok(Combined {
+        total,
+        box_mine_weights,
+        floating_mine_layouts,
+    })
 }

@@ -83,7 +83,9 @@ impl Rules {
         let mut deduced_mines = 0usize;
         while let Some(idx) = queue.pop() {
             queued[idx.get()] = false;
-            let Cell::Revealed(number) = board.cell(idx) else { continue };
+            let Cell::Revealed(number) = board.cell(idx) else {
+                continue;
+            };
             let (mut mines_around, mut unknown) = (0usize, 0usize);
             for n in board.neighbours(idx) {
                 match status[n.get()] {
@@ -94,9 +96,17 @@ impl Rules {
             }
             let (x, y) = board.xy(idx);
             if mines_around > number as usize {
-                let flags = board.neighbours(idx).filter(|n| status[n.get()] == Status::Flag).count();
+                let flags = board
+                    .neighbours(idx)
+                    .filter(|n| status[n.get()] == Status::Flag)
+                    .count();
                 return Err(SolveError::new(if flags > number as usize {
-                    SolveErrorKind::TooManyFlagsAround { x, y, number, flags }
+                    SolveErrorKind::TooManyFlagsAround {
+                        x,
+                        y,
+                        number,
+                        flags,
+                    }
                 } else {
                     SolveErrorKind::Unsatisfiable { x, y }
                 }));
@@ -113,7 +123,11 @@ impl Rules {
             if unknown == 0 || (need != 0 && need != unknown) {
                 continue;
             }
-            let settled = if need == 0 { Status::Safe } else { Status::Mine };
+            let settled = if need == 0 {
+                Status::Safe
+            } else {
+                Status::Mine
+            };
             for n in board.neighbours(idx) {
                 if status[n.get()] != Status::Unknown {
                     continue;
@@ -133,7 +147,9 @@ impl Rules {
 
         let mut witnesses = Vec::new();
         for idx in board.indices() {
-            let Cell::Revealed(number) = board.cell(idx) else { continue };
+            let Cell::Revealed(number) = board.cell(idx) else {
+                continue;
+            };
             let mut mines_around = 0usize;
             let mut cells = Vec::new();
             for n in board.neighbours(idx) {
@@ -144,7 +160,11 @@ impl Rules {
                 }
             }
             if !cells.is_empty() {
-                witnesses.push(Witness { cell: idx, need: (number as usize - mines_around) as u8, cells });
+                witnesses.push(Witness {
+                    cell: idx,
+                    need: (number as usize - mines_around) as u8,
+                    cells,
+                });
             }
         }
         let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
@@ -156,7 +176,12 @@ impl Rules {
                 max: flags + deduced_mines + unknown_count,
             }));
         }
-        Ok(Rules { status, witnesses, mines_left: mines_left - deduced_mines, unknown_count })
+        Ok(Rules {
+            status,
+            witnesses,
+            mines_left: mines_left - deduced_mines,
+            unknown_count,
+        })
     }
 }
 
@@ -181,10 +206,24 @@ mod tests {
     #[test]
     fn inconsistent_positions_name_a_witness() {
         let err = Rules::from_board(&parse_mine("2x2x2\n1F\nFH\n").unwrap()).unwrap_err();
-        assert!(matches!(err.kind(), SolveErrorKind::TooManyFlagsAround { x: 0, y: 0, flags: 2, .. }));
+        assert!(matches!(
+            err.kind(),
+            SolveErrorKind::TooManyFlagsAround {
+                x: 0,
+                y: 0,
+                flags: 2,
+                ..
+            }
+        ));
         let err = Rules::from_board(&parse_mine("2x2x3\n3H\n0H\n").unwrap()).unwrap_err();
-        assert!(matches!(err.kind(), SolveErrorKind::TooFewCellsAround { .. }));
+        assert!(matches!(
+            err.kind(),
+            SolveErrorKind::TooFewCellsAround { .. }
+        ));
         let err = Rules::from_board(&parse_mine("2x1x1\nFF\n").unwrap()).unwrap_err();
-        assert!(matches!(err.kind(), SolveErrorKind::TooManyFlags { flags: 2, mines: 1 }));
+        assert!(matches!(
+            err.kind(),
+            SolveErrorKind::TooManyFlags { flags: 2, mines: 1 }
+        ));
     }
 }

@@ -21,7 +21,12 @@ fn every_corpus_probability_is_exact() {
             let (x, y) = key.split_once(',').unwrap();
             let idx = board.idx(x.parse().unwrap(), y.parse().unwrap()).unwrap();
             let got = analysis.probability_exact(idx).unwrap().to_string();
-            assert_eq!(&got, fraction.as_str().unwrap(), "cell {key} of\n{}", entry["board"]);
+            assert_eq!(
+                &got,
+                fraction.as_str().unwrap(),
+                "cell {key} of\n{}",
+                entry["board"]
+            );
             checked += 1;
         }
     }

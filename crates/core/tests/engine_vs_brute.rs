@@ -15,14 +15,21 @@ fn check_against_brute(board: &Board) -> bool {
     let result = solve_board(board, &SolveConfig::default());
     let text = mineseer_core::formats::write_mine(board);
     if brute.layouts.is_empty() {
-        assert!(result.is_err(), "engine found layouts where brute force found none:\n{text}");
+        assert!(
+            result.is_err(),
+            "engine found layouts where brute force found none:\n{text}"
+        );
         return false;
     }
     let analysis = match result {
         Ok(a) => a,
         Err(e) => panic!("engine error {e} on a consistent position:\n{text}"),
     };
-    assert_eq!(analysis.solutions(), &BigUint::from(brute.layouts.len()), "solutions of\n{text}");
+    assert_eq!(
+        analysis.solutions(),
+        &BigUint::from(brute.layouts.len()),
+        "solutions of\n{text}"
+    );
     let mut mine_counts = vec![0usize; board.len()];
     for layout in &brute.layouts {
         for &cell in layout {
@@ -69,7 +76,10 @@ fn many_random_positions_match_brute_force() {
     }
     // The generator must exercise both kinds, or the test proves little.
     assert!(consistent > 2000, "only {consistent} consistent positions");
-    assert!(inconsistent > 100, "only {inconsistent} inconsistent positions");
+    assert!(
+        inconsistent > 100,
+        "only {inconsistent} inconsistent positions"
+    );
 }
 
 proptest! {

@@ -44,7 +44,11 @@ pub fn random_position(rng: &mut TestRng, max_side: u64, corrupt: bool) -> Board
     let mut board = Board::new(width, height, mines).unwrap();
     for idx in board.indices().collect::<Vec<_>>() {
         let cell = if is_mine[idx.get()] {
-            if rng.chance(15) { Cell::Flag } else { Cell::Hidden }
+            if rng.chance(15) {
+                Cell::Flag
+            } else {
+                Cell::Hidden
+            }
         } else if rng.chance(reveal_percent) {
             let around = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
             Cell::Revealed(around as u8)
@@ -56,8 +60,10 @@ pub fn random_position(rng: &mut TestRng, max_side: u64, corrupt: bool) -> Board
         board.set_cell(idx, cell);
     }
     if corrupt {
-        let revealed: Vec<_> =
-            board.indices().filter(|&i| matches!(board.cell(i), Cell::Revealed(_))).collect();
+        let revealed: Vec<_> = board
+            .indices()
+            .filter(|&i| matches!(board.cell(i), Cell::Revealed(_)))
+            .collect();
         if !revealed.is_empty() {
             let idx = revealed[rng.below(revealed.len() as u64) as usize];
             let limit = board.neighbours(idx).count() as u64;
