@@ -325,11 +325,11 @@ fn rule_order(problem: &FrontProblem, rules_of_box: &[Vec<usize>]) -> Vec<usize>
     let mut order = Vec::with_capacity(n_rules);
     for _ in 0..n_rules {
         let mut best: Option<(i64, usize)> = None;
-        for r in 0..n_rules {
+        for (r, rule) in problem.rules.iter().enumerate() {
             if taken[r] {
                 continue;
             }
-            let boxes = &problem.rules[r].boxes;
+            let boxes = &rule.boxes;
             let touches = boxes.iter().any(|&b| assigned[b as usize]);
             if !order.is_empty() && !touches {
                 continue;
