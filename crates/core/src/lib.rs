@@ -28,7 +28,9 @@ pub mod combinatorics;
 pub mod enumerate;
 pub mod error;
 pub mod formats;
+pub mod game;
 pub mod probability;
+pub mod rng;
 pub mod rules;
 
 pub use board::{Board, Cell, CellIdx};
