@@ -68,7 +68,7 @@ pub fn enumerate_front<C: Count>(
     problem: &FrontProblem,
     max_lines: usize,
 ) -> Result<FrontCounts<C>, FrontFailure> {
-    let plan = Plan::new(problem);
+    let plan = Plan::new(problem, &[]);
     let n_boxes = problem.box_sizes.len();
 
     let mut lines: Vec<Line<C>> = vec![Line {
@@ -160,6 +160,116 @@ pub fn enumerate_front<C: Count>(
     })
 }
 
+/// A line of a traced enumeration: its mines so far and the layouts it stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceLine<C> {
+    /// Mines placed in the boxes assigned so far.
+    pub mines: u16,
+    /// Layouts of those boxes (cell level) that lead to this line.
+    pub count: C,
+}
+
+/// One way from a line before a step to a line after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Transition {
+    /// Index of the line before the step (in the step's layer).
+    pub from: u32,
+    /// Index of the line after the step (in the next layer).
+    pub to: u32,
+    /// The value of every box of the step's expanded key, aligned with [`TraceStep::boxes`].
+    pub values: Vec<u8>,
+    /// Mines the step's new boxes hold.
+    pub added_mines: u8,
+    /// Cell-level layouts of the new boxes: the product of their binomials.
+    pub weight: u64,
+}
+
+/// One step of a traced enumeration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceStep {
+    /// The front-local boxes of the step's expanded key (the boxes open before it, then the
+    /// ones it assigns), in key order.
+    pub boxes: Vec<u32>,
+    /// Every transition of the step.
+    pub transitions: Vec<Transition>,
+}
+
+/// The whole layered graph of a front's enumeration: every layout of the front is one path
+/// from the single line of `layers[0]` to a line of the last layer, and the product of the
+/// transitions' weights along a path is the number of cell-level layouts it stands for. This
+/// is what number chances (forward-backward sums) and exact sampling (walking back) need.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrontTrace<C> {
+    /// `layers[0]` is the start; `layers[i + 1]` holds the lines after step `i`. Lines of the
+    /// last layer differ only in their mines.
+    pub layers: Vec<Vec<TraceLine<C>>>,
+    /// The steps, one per rule.
+    pub steps: Vec<TraceStep>,
+}
+
+/// Enumerates a front like [`enumerate_front`] but keeps every layer and transition instead
+/// of tallies. Each group of `keep_together` (front-local boxes) is kept open until its last
+/// box is assigned, so some step's [`TraceStep::boxes`] holds the whole group.
+pub fn trace_front<C: Count>(
+    problem: &FrontProblem,
+    keep_together: &[Vec<u32>],
+    max_lines: usize,
+) -> Result<FrontTrace<C>, FrontFailure> {
+    let plan = Plan::new(problem, keep_together);
+    let mut keys: Vec<Vec<u8>> = vec![Vec::new()];
+    let mut layers = vec![vec![TraceLine { mines: 0, count: C::one_count() }]];
+    let mut steps = Vec::with_capacity(plan.steps.len());
+    let mut expanded: Vec<u8> = Vec::new();
+    for step in &plan.steps {
+        let current = layers.last().expect("the start layer exists");
+        let mut next: Vec<TraceLine<C>> = Vec::new();
+        let mut next_keys: Vec<Vec<u8>> = Vec::new();
+        let mut index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
+        let mut transitions = Vec::new();
+        for (from, line) in current.iter().enumerate() {
+            let key = &keys[from];
+            let placed: u32 = step.assigned_positions.iter().map(|&p| key[p] as u32).sum();
+            let need = step.need as i64 - placed as i64;
+            if need < 0 || need as usize >= step.fills.len() {
+                continue;
+            }
+            for fill in &step.fills[need as usize] {
+                expanded.clear();
+                expanded.extend_from_slice(key);
+                expanded.extend_from_slice(&fill.values);
+                if !step.checks.iter().all(|check| check.holds(&expanded)) {
+                    continue;
+                }
+                let new_key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
+                let mines = line.mines + need as u16;
+                let to = *index.entry((new_key, mines)).or_insert_with_key(|(new_key, mines)| {
+                    next.push(TraceLine { mines: *mines, count: C::zero_count() });
+                    next_keys.push(new_key.clone());
+                    next.len() - 1
+                });
+                next[to].count.add_assign(&line.count.mul_small(fill.weight));
+                transitions.push(Transition {
+                    from: from as u32,
+                    to: to as u32,
+                    values: expanded.clone(),
+                    added_mines: need as u8,
+                    weight: fill.weight,
+                });
+            }
+        }
+        if next.is_empty() {
+            return Err(FrontFailure::Unsatisfiable(step.rule));
+        }
+        if next.len() > max_lines {
+            return Err(FrontFailure::TooManyLines);
+        }
+        steps.push(TraceStep { boxes: step.expanded_boxes.clone(), transitions });
+        layers.push(next);
+        keys = next_keys;
+    }
+    Ok(FrontTrace { layers, steps })
+}
+
 struct Line<C> {
     /// Values of the open boxes, in the order of the current step's key.
     key: Vec<u8>,
@@ -193,6 +303,8 @@ impl Check {
 
 struct Step {
     rule: usize,
+    /// The boxes of the expanded key: those open before the step, then the new ones.
+    expanded_boxes: Vec<u32>,
     need: u8,
     /// Positions in the current key of this witness's boxes assigned earlier.
     assigned_positions: Vec<usize>,
@@ -211,7 +323,10 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(problem: &FrontProblem) -> Plan {
+    /// Plans the steps. Each group of `keep_together` (front-local boxes) is kept open until
+    /// its last box is assigned, so that one step's expanded key shows the whole group; the
+    /// ordinary enumeration passes no group.
+    fn new(problem: &FrontProblem, keep_together: &[Vec<u32>]) -> Plan {
         let n_boxes = problem.box_sizes.len();
         let n_rules = problem.rules.len();
         let mut rules_of_box: Vec<Vec<usize>> = vec![Vec::new(); n_boxes];
@@ -225,10 +340,24 @@ impl Plan {
         for (i, &r) in order.iter().enumerate() {
             position_in_order[r] = i;
         }
-        let last_rule_of_box: Vec<usize> = rules_of_box
+        let mut last_rule_of_box: Vec<usize> = rules_of_box
             .iter()
             .map(|rs| rs.iter().map(|&r| position_in_order[r]).max().unwrap_or(0))
             .collect();
+        if !keep_together.is_empty() {
+            let first_rule_of_box: Vec<usize> = rules_of_box
+                .iter()
+                .map(|rs| rs.iter().map(|&r| position_in_order[r]).min().unwrap_or(0))
+                .collect();
+            for group in keep_together {
+                let complete =
+                    group.iter().map(|&b| first_rule_of_box[b as usize]).max().unwrap_or(0);
+                for &b in group {
+                    let last = &mut last_rule_of_box[b as usize];
+                    *last = (*last).max(complete);
+                }
+            }
+        }
 
         let mut assigned = vec![false; n_boxes];
         let mut open: Vec<u32> = Vec::new();
@@ -301,6 +430,7 @@ impl Plan {
             }
             steps.push(Step {
                 rule: r,
+                expanded_boxes: expanded_boxes.clone(),
                 need: rule.need,
                 assigned_positions,
                 fills,

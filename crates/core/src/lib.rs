@@ -32,6 +32,7 @@ pub mod game;
 pub mod probability;
 pub mod rng;
 pub mod rules;
+pub mod values;
 
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;

@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::{Board, CellIdx};
-use crate::boxes::Boxes;
+use crate::boxes::{Boxes, Front};
 use crate::combinatorics::{binomial_row, ratio_to_f64, Count, Fraction};
 use crate::enumerate::{enumerate_front, FrontCounts, FrontFailure, FrontProblem, FrontRule};
 use crate::error::{SolveError, SolveErrorKind};
@@ -79,6 +79,8 @@ pub struct Analysis {
     /// Layouts in which one given floating cell is a mine.
     floating_mine_layouts: BigUint,
     stats: SolveStats,
+    /// Per front: its fewest mines and its layout counts by mines from there on.
+    pub(crate) front_counts: Vec<(usize, Vec<BigUint>)>,
     pub(crate) rules: Rules,
     pub(crate) boxes: Boxes,
 }
@@ -146,6 +148,7 @@ pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, Solv
         box_sizes: boxes.boxes.iter().map(|b| b.cells.len() as u32).collect(),
         floating_mine_layouts: combined.floating_mine_layouts,
         stats,
+        front_counts: fronts.into_iter().map(|f| (f.min_mines, f.counts)).collect(),
         rules,
         boxes,
     })
@@ -232,36 +235,7 @@ fn enumerate_fronts(
 ) -> Result<Vec<BigFront>, SolveError> {
     let mut out = Vec::with_capacity(boxes.fronts.len());
     for front in &boxes.fronts {
-        let mut local_of_box = std::collections::HashMap::with_capacity(front.boxes.len());
-        for (i, &b) in front.boxes.iter().enumerate() {
-            local_of_box.insert(b, i as u32);
-        }
-        let problem = FrontProblem {
-            box_sizes: front
-                .boxes
-                .iter()
-                .map(|&b| boxes.boxes[b as usize].cells.len() as u8)
-                .collect(),
-            rules: front
-                .witnesses
-                .iter()
-                .map(|&w| {
-                    let witness = &rules.witnesses[w as usize];
-                    let mut front_boxes: Vec<u32> = witness
-                        .cells
-                        .iter()
-                        .filter_map(|c| boxes.box_of_cell[c.get()])
-                        .map(|b| local_of_box[&b])
-                        .collect();
-                    front_boxes.sort_unstable();
-                    front_boxes.dedup();
-                    FrontRule {
-                        need: witness.need,
-                        boxes: front_boxes,
-                    }
-                })
-                .collect(),
-        };
+        let problem = front_problem(rules, boxes, front);
         let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
         // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
         let result = if cells < 120 {
@@ -285,6 +259,33 @@ fn enumerate_fronts(
         }
     }
     Ok(out)
+}
+
+/// A front as abstract rules over front-local box indices (position in [`Front::boxes`]).
+pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> FrontProblem {
+    let mut local_of_box = std::collections::HashMap::with_capacity(front.boxes.len());
+    for (i, &b) in front.boxes.iter().enumerate() {
+        local_of_box.insert(b, i as u32);
+    }
+    FrontProblem {
+        box_sizes: front.boxes.iter().map(|&b| boxes.boxes[b as usize].cells.len() as u8).collect(),
+        rules: front
+            .witnesses
+            .iter()
+            .map(|&w| {
+                let witness = &rules.witnesses[w as usize];
+                let mut front_boxes: Vec<u32> = witness
+                    .cells
+                    .iter()
+                    .filter_map(|c| boxes.box_of_cell[c.get()])
+                    .map(|b| local_of_box[&b])
+                    .collect();
+                front_boxes.sort_unstable();
+                front_boxes.dedup();
+                FrontRule { need: witness.need, boxes: front_boxes }
+            })
+            .collect(),
+    }
 }
 
 fn widen<C: Count>(front: FrontCounts<C>) -> BigFront {

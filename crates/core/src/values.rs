@@ -1,0 +1,587 @@
+//! Number chances: for every hidden cell that is not certainly a mine, the exact probability
+//! of each number 0..=8 it would show if revealed, given that it is safe.
+//!
+//! The number a cell `c` shows is the sum of four independent-looking parts that are in fact
+//! coupled only through the global mine count:
+//! - **constants**: flagged neighbours and neighbours deduced to be mines;
+//! - **front parts**: for each front, the mines in the neighbours that lie in its boxes. A
+//!   neighbourhood may cover only part of a box: given the box holds `k` of its `s` cells'
+//!   mines, the `a` covered cells hold `j` of them in `C(a, j) C(s - a, k - j)` of the
+//!   `C(s, k)` ways (one cell fewer when `c` itself is in the box, since it must be safe);
+//! - **floating part**: `j` of the `f` floating neighbours are mines in `C(f, j) C(F', r - j)`
+//!   placements, where `F'` counts the other floating cells (without `c`) and `r` is what the
+//!   fronts leave of the mines.
+//!
+//! Each front is enumerated once more with [`trace_front`], which keeps the layered graph of
+//! its probability lines, asked to keep the boxes of each neighbourhood open together so
+//! that one step shows all of them. A backward pass gives, for every line, the number of
+//! ways to finish the front per number of further mines; forward count times transition
+//! weight times backward count is then the exact number of front layouts through each
+//! transition, so one pass over the transitions of that step gives a neighbourhood's joint
+//! distribution of (front mines, neighbourhood mines). The fronts a neighbourhood touches are
+//! convolved together, the other fronts and the floating cells are summed in with their
+//! exact weights, and the result is divided only at the end.
+
+use std::collections::{BTreeMap, HashMap};
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::board::{Board, CellIdx};
+use crate::combinatorics::{binomial_row, ratio_to_f64, small_binomial, Count, Fraction};
+use crate::enumerate::{trace_front, FrontFailure, FrontProblem, FrontTrace};
+use crate::error::{SolveError, SolveErrorKind};
+use crate::probability::{front_problem, Analysis, SolveConfig};
+use crate::rules::Status;
+
+/// The numbers a safe cell can show, 0 to 8.
+pub const NUMBERS: usize = 9;
+
+/// The exact number chances of one cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumberChances {
+    /// `by_number[n]`: consistent layouts in which the cell is safe and shows `n`.
+    by_number: [BigUint; NUMBERS],
+    /// Their sum: layouts in which the cell is safe. Never zero.
+    safe_layouts: BigUint,
+}
+
+impl NumberChances {
+    /// The number of consistent layouts in which the cell is safe and shows `number` (zero
+    /// for `number` above 8).
+    pub fn layouts_showing(&self, number: usize) -> BigUint {
+        self.by_number.get(number).cloned().unwrap_or_default()
+    }
+
+    /// The number of consistent layouts in which the cell is safe.
+    pub fn safe_layouts(&self) -> &BigUint {
+        &self.safe_layouts
+    }
+
+    /// The exact probability that the cell shows `number`, given that it is safe.
+    pub fn chance_exact(&self, number: usize) -> Fraction {
+        Fraction::new(self.layouts_showing(number), self.safe_layouts.clone())
+    }
+
+    /// The probability of each number 0..=8, given that the cell is safe, as `f64`.
+    pub fn chances(&self) -> [f64; NUMBERS] {
+        std::array::from_fn(|n| ratio_to_f64(&self.by_number[n], &self.safe_layouts))
+    }
+
+    /// The exact probability that the cell shows a zero (and so opens an area), given that it
+    /// is safe.
+    pub fn zero_chance_exact(&self) -> Fraction {
+        self.chance_exact(0)
+    }
+
+    /// The numbers the cell shows in at least one consistent layout in which it is safe.
+    pub fn possible_numbers(&self) -> Vec<u8> {
+        (0..NUMBERS as u8)
+            .filter(|&n| !self.by_number[n as usize].is_zero())
+            .collect()
+    }
+}
+
+/// The number chances of every cell of the board `analysis` was made from: `Some` for each
+/// unrevealed, unflagged cell that is safe in at least one consistent layout, `None` for the
+/// rest (revealed cells, flags, certain mines). Indexed by [`CellIdx`].
+pub fn number_chances(
+    board: &Board,
+    analysis: &Analysis,
+    config: &SolveConfig,
+) -> Result<Vec<Option<NumberChances>>, SolveError> {
+    let rules = &analysis.rules;
+    let boxes = &analysis.boxes;
+    let mut front_and_local: Vec<(usize, u32)> = vec![(0, 0); boxes.boxes.len()];
+    for (f, front) in boxes.fronts.iter().enumerate() {
+        for (local, &b) in front.boxes.iter().enumerate() {
+            front_and_local[b as usize] = (f, local as u32);
+        }
+    }
+
+    // Describe every cell's neighbourhood; identical front parts share one computation.
+    let mut descriptors: Vec<Vec<Vec<Part>>> = vec![Vec::new(); boxes.fronts.len()];
+    let mut descriptor_ids: Vec<HashMap<Vec<Part>, usize>> =
+        vec![HashMap::new(); boxes.fronts.len()];
+    let mut cells: Vec<(CellIdx, Neighbourhood)> = Vec::new();
+    for idx in board.indices() {
+        if !matches!(rules.status[idx.get()], Status::Unknown | Status::Safe) {
+            continue;
+        }
+        let mut constant = 0u8;
+        let mut floating = 0u8;
+        let mut parts: BTreeMap<usize, BTreeMap<u32, Part>> = BTreeMap::new();
+        let mut add = |b: u32, covered: u8, has_cell: bool| {
+            let (f, local) = front_and_local[b as usize];
+            let part = parts.entry(f).or_default().entry(local).or_insert(Part {
+                local_box: local,
+                covered: 0,
+                has_cell: false,
+            });
+            part.covered += covered;
+            part.has_cell |= has_cell;
+        };
+        for n in board.neighbours(idx) {
+            match rules.status[n.get()] {
+                Status::Flag | Status::Mine => constant += 1,
+                Status::Unknown => match boxes.box_of_cell[n.get()] {
+                    Some(b) => add(b, 1, false),
+                    None => floating += 1,
+                },
+                Status::Revealed | Status::Safe => {}
+            }
+        }
+        let cell_floating =
+            rules.status[idx.get()] == Status::Unknown && boxes.box_of_cell[idx.get()].is_none();
+        if let Some(b) = boxes.box_of_cell[idx.get()] {
+            add(b, 0, true);
+        }
+        let fronts = parts
+            .into_iter()
+            .map(|(f, parts)| {
+                let parts: Vec<Part> = parts.into_values().collect();
+                let id = *descriptor_ids[f].entry(parts).or_insert_with_key(|parts| {
+                    descriptors[f].push(parts.clone());
+                    descriptors[f].len() - 1
+                });
+                (f, id)
+            })
+            .collect();
+        cells.push((
+            idx,
+            Neighbourhood {
+                constant,
+                floating,
+                cell_floating,
+                fronts,
+            },
+        ));
+    }
+
+    // One traced enumeration per front that some neighbourhood touches.
+    let mut distributions: Vec<Vec<Distribution>> = Vec::with_capacity(boxes.fronts.len());
+    for (f, front) in boxes.fronts.iter().enumerate() {
+        if descriptors[f].is_empty() {
+            distributions.push(Vec::new());
+            continue;
+        }
+        let problem = front_problem(rules, boxes, front);
+        let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+        // The same bound as the engine's: below 120 cells every count fits in a u128.
+        let result = if n_cells < 120 {
+            front_distributions::<u128>(&problem, &descriptors[f], config.max_lines)
+        } else {
+            front_distributions::<BigUint>(&problem, &descriptors[f], config.max_lines)
+        };
+        match result {
+            Ok(d) => distributions.push(d),
+            Err(FrontFailure::Unsatisfiable(rule)) => {
+                let cell = rules.witnesses[front.witnesses[rule] as usize].cell;
+                let (x, y) = board.xy(cell);
+                return Err(SolveError::new(SolveErrorKind::Unsatisfiable { x, y }));
+            }
+            Err(FrontFailure::TooManyLines) => {
+                return Err(SolveError::new(SolveErrorKind::TooComplex {
+                    what: "probability lines in one front (number chances)",
+                    limit: config.max_lines as u64,
+                }))
+            }
+        }
+    }
+
+    let mut combiner = Combiner {
+        front_counts: &analysis.front_counts,
+        floating: boxes.floating.len(),
+        mines_left: rules.mines_left,
+        others: HashMap::new(),
+        weights: HashMap::new(),
+    };
+    let mut out: Vec<Option<NumberChances>> = vec![None; board.len()];
+    for (idx, hood) in cells {
+        let by_number = combiner.cell_counts(&hood, &distributions);
+        let safe_layouts: BigUint = by_number.iter().sum();
+        if !safe_layouts.is_zero() {
+            out[idx.get()] = Some(NumberChances {
+                by_number,
+                safe_layouts,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A neighbourhood's share of one box of a front.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Part {
+    /// Front-local box index.
+    local_box: u32,
+    /// How many of the box's cells are neighbours of the cell.
+    covered: u8,
+    /// Whether the cell itself is in the box (it must then be safe).
+    has_cell: bool,
+}
+
+/// What a cell's number is made of.
+struct Neighbourhood {
+    /// Flagged or deduced mines around it.
+    constant: u8,
+    /// Floating neighbours.
+    floating: u8,
+    /// Whether the cell itself floats.
+    cell_floating: bool,
+    /// `(front, descriptor id)` for each front it touches (its own included), ascending.
+    fronts: Vec<(usize, usize)>,
+}
+
+/// `table[m][j]`: layouts of one front with `min_mines + m` mines in which the neighbourhood
+/// holds `j` of them (and the cell, if in the front, is safe).
+#[derive(Debug, Clone)]
+struct Distribution {
+    min_mines: usize,
+    table: Vec<Vec<BigUint>>,
+}
+
+impl Distribution {
+    fn unit() -> Distribution {
+        Distribution {
+            min_mines: 0,
+            table: vec![vec![BigUint::from(1u8)]],
+        }
+    }
+
+    fn convolve(&self, other: &Distribution) -> Distribution {
+        let width = |d: &Distribution| d.table.iter().map(Vec::len).max().unwrap_or(1);
+        let rows = self.table.len() + other.table.len() - 1;
+        let cols = width(self) + width(other) - 1;
+        let mut table = vec![vec![BigUint::zero(); cols]; rows];
+        for (m1, row1) in self.table.iter().enumerate() {
+            for (j1, a) in row1.iter().enumerate() {
+                if a.is_zero() {
+                    continue;
+                }
+                for (m2, row2) in other.table.iter().enumerate() {
+                    for (j2, b) in row2.iter().enumerate() {
+                        if !b.is_zero() {
+                            table[m1 + m2][j1 + j2] += a * b;
+                        }
+                    }
+                }
+            }
+        }
+        Distribution {
+            min_mines: self.min_mines + other.min_mines,
+            table,
+        }
+    }
+}
+
+/// Counts with the products and exact divisions the backward pass needs.
+trait ExactCount: Count {
+    fn times(&self, other: &Self) -> Self;
+    fn times_u128(&self, factor: u128) -> Self;
+    fn divide_exact(&self, divisor: u128) -> Self;
+}
+
+impl ExactCount for u128 {
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn times_u128(&self, factor: u128) -> Self {
+        self * factor
+    }
+    fn divide_exact(&self, divisor: u128) -> Self {
+        debug_assert_eq!(self % divisor, 0);
+        self / divisor
+    }
+}
+
+impl ExactCount for BigUint {
+    fn times(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn times_u128(&self, factor: u128) -> Self {
+        self * factor
+    }
+    fn divide_exact(&self, divisor: u128) -> Self {
+        debug_assert!((self % divisor).is_zero());
+        self / divisor
+    }
+}
+
+/// The joint distribution of (front mines, neighbourhood mines) for each descriptor.
+fn front_distributions<C: ExactCount>(
+    problem: &FrontProblem,
+    descriptors: &[Vec<Part>],
+    max_lines: usize,
+) -> Result<Vec<Distribution>, FrontFailure> {
+    let keep_together: Vec<Vec<u32>> = descriptors
+        .iter()
+        .filter(|parts| parts.len() > 1)
+        .map(|parts| parts.iter().map(|p| p.local_box).collect())
+        .collect();
+    let trace: FrontTrace<C> = trace_front(problem, &keep_together, max_lines)?;
+    let backward = backward_counts(&trace);
+
+    // The step at which each box first and last appears in an expanded key.
+    let n_boxes = problem.box_sizes.len();
+    let mut first_seen = vec![usize::MAX; n_boxes];
+    let mut last_seen = vec![0usize; n_boxes];
+    for (i, step) in trace.steps.iter().enumerate() {
+        for &b in &step.boxes {
+            first_seen[b as usize] = first_seen[b as usize].min(i);
+            last_seen[b as usize] = i;
+        }
+    }
+
+    let mut out = Vec::with_capacity(descriptors.len());
+    for parts in descriptors {
+        let step_index = parts
+            .iter()
+            .map(|p| first_seen[p.local_box as usize])
+            .max()
+            .unwrap_or(0);
+        debug_assert!(parts
+            .iter()
+            .all(|p| last_seen[p.local_box as usize] >= step_index));
+        let step = &trace.steps[step_index];
+        let positions: Vec<usize> = parts
+            .iter()
+            .map(|p| {
+                step.boxes
+                    .iter()
+                    .position(|&b| b == p.local_box)
+                    .expect("kept together")
+            })
+            .collect();
+        let before = &trace.layers[step_index];
+        let after_backward = &backward[step_index + 1];
+        // acc[values of the parts' boxes][front mines]: layouts through those values.
+        let mut acc: HashMap<Vec<u8>, Vec<C>> = HashMap::new();
+        for t in &step.transitions {
+            let values: Vec<u8> = positions.iter().map(|&p| t.values[p]).collect();
+            let line = &before[t.from as usize];
+            let coefficient = line.count.mul_small(t.weight);
+            let base = line.mines as usize + t.added_mines as usize;
+            let poly = &after_backward[t.to as usize];
+            let slot = acc.entry(values).or_default();
+            if slot.len() < base + poly.len() {
+                slot.resize(base + poly.len(), C::zero_count());
+            }
+            for (r, ways) in poly.iter().enumerate() {
+                if !ways.is_zero_count() {
+                    slot[base + r].add_assign(&coefficient.times(ways));
+                }
+            }
+        }
+        out.push(split_parts(problem, parts, acc));
+    }
+    Ok(out)
+}
+
+/// `backward[i][line]`: for a line of layer `i`, the ways to finish the front, per number of
+/// further mines.
+fn backward_counts<C: ExactCount>(trace: &FrontTrace<C>) -> Vec<Vec<Vec<C>>> {
+    let n_layers = trace.layers.len();
+    let mut backward: Vec<Vec<Vec<C>>> = Vec::with_capacity(n_layers);
+    backward.resize_with(n_layers, Vec::new);
+    backward[n_layers - 1] = vec![vec![C::one_count()]; trace.layers[n_layers - 1].len()];
+    for i in (0..trace.steps.len()).rev() {
+        let mut here: Vec<Vec<C>> = vec![Vec::new(); trace.layers[i].len()];
+        for t in &trace.steps[i].transitions {
+            let next = &backward[i + 1][t.to as usize];
+            let slot = &mut here[t.from as usize];
+            let shift = t.added_mines as usize;
+            if slot.len() < shift + next.len() {
+                slot.resize(shift + next.len(), C::zero_count());
+            }
+            for (r, ways) in next.iter().enumerate() {
+                if !ways.is_zero_count() {
+                    slot[shift + r].add_assign(&ways.mul_small(t.weight));
+                }
+            }
+        }
+        backward[i] = here;
+    }
+    backward
+}
+
+/// Turns per-box-value counts into counts per neighbourhood mines, splitting each box between
+/// its covered cells, the cell itself (safe) and the rest.
+fn split_parts<C: ExactCount>(
+    problem: &FrontProblem,
+    parts: &[Part],
+    acc: HashMap<Vec<u8>, Vec<C>>,
+) -> Distribution {
+    let max_total = acc.values().map(Vec::len).max().unwrap_or(0);
+    let covered: usize = parts.iter().map(|p| p.covered as usize).sum();
+    let mut table: Vec<Vec<C>> = vec![vec![C::zero_count(); covered + 1]; max_total];
+    for (values, by_mines) in acc {
+        // split[j]: ways to place the parts' box values with j mines in covered cells and
+        // none on the cell; whole: ways with no condition, which the counts include.
+        let mut split: Vec<u128> = vec![1];
+        let mut whole: u128 = 1;
+        for (part, &k) in parts.iter().zip(&values) {
+            let size = problem.box_sizes[part.local_box as usize] as u32;
+            let (a, k) = (part.covered as u32, k as u32);
+            let rest = size - a - part.has_cell as u32;
+            whole *= small_binomial(size, k) as u128;
+            let factor: Vec<u128> = (0..=a)
+                .map(|j| {
+                    if j > k {
+                        0
+                    } else {
+                        (small_binomial(a, j) * small_binomial(rest, k - j)) as u128
+                    }
+                })
+                .collect();
+            let mut next = vec![0u128; split.len() + factor.len() - 1];
+            for (i, x) in split.iter().enumerate() {
+                for (j, y) in factor.iter().enumerate() {
+                    next[i + j] += x * y;
+                }
+            }
+            split = next;
+        }
+        for (m, count) in by_mines.iter().enumerate() {
+            if count.is_zero_count() {
+                continue;
+            }
+            let unit = count.divide_exact(whole);
+            for (j, &ways) in split.iter().enumerate() {
+                if ways != 0 {
+                    table[m][j].add_assign(&unit.times_u128(ways));
+                }
+            }
+        }
+    }
+    let min_mines = table
+        .iter()
+        .position(|row| row.iter().any(|c| !c.is_zero_count()))
+        .unwrap_or(0);
+    let table = table[min_mines..]
+        .iter()
+        .map(|row| row.iter().map(Count::to_big).collect())
+        .collect();
+    Distribution { min_mines, table }
+}
+
+/// Sums the fronts a neighbourhood does not touch and the floating cells in, with caches
+/// keyed by what many cells share.
+struct Combiner<'a> {
+    front_counts: &'a [(usize, Vec<BigUint>)],
+    floating: usize,
+    mines_left: usize,
+    /// Product of the counts of the fronts not in the key, as (fewest mines, coefficients).
+    others: HashMap<Vec<usize>, (usize, Vec<BigUint>)>,
+    /// `weights[(touched, other floating cells)][s]`: layouts of the untouched fronts and the
+    /// floating cells outside the neighbourhood when the touched part holds `s` mines.
+    weights: HashMap<(Vec<usize>, usize), Vec<BigUint>>,
+}
+
+impl Combiner<'_> {
+    fn cell_counts(
+        &mut self,
+        hood: &Neighbourhood,
+        distributions: &[Vec<Distribution>],
+    ) -> [BigUint; NUMBERS] {
+        let touched: Vec<usize> = hood.fronts.iter().map(|&(f, _)| f).collect();
+        let mut joint = Distribution::unit();
+        for &(f, id) in &hood.fronts {
+            joint = joint.convolve(&distributions[f][id]);
+        }
+        let f_near = hood.floating as usize;
+        let other_floating = self.floating - f_near - hood.cell_floating as usize;
+        // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
+        // all, n of them around the cell.
+        let max_s = joint.min_mines + joint.table.len() - 1 + f_near;
+        let width = joint.table.iter().map(Vec::len).max().unwrap_or(1) + f_near;
+        let mut h: Vec<Vec<BigUint>> = vec![vec![BigUint::zero(); width]; max_s + 1];
+        for (m, row) in joint.table.iter().enumerate() {
+            for (j, count) in row.iter().enumerate() {
+                if count.is_zero() {
+                    continue;
+                }
+                for jf in 0..=f_near {
+                    let ways = small_binomial(f_near as u32, jf as u32);
+                    h[joint.min_mines + m + jf][j + jf] += count * ways;
+                }
+            }
+        }
+        let weights = self.weights_for(&touched, other_floating, max_s);
+        let mut by_number: [BigUint; NUMBERS] = Default::default();
+        for (s, row) in h.iter().enumerate() {
+            if weights[s].is_zero() {
+                continue;
+            }
+            for (n, count) in row.iter().enumerate() {
+                if count.is_zero() {
+                    continue;
+                }
+                // A nonzero count always fits in 0..=8; `get_mut` keeps that from panicking.
+                if let Some(slot) = by_number.get_mut(hood.constant as usize + n) {
+                    *slot += count * &weights[s];
+                }
+            }
+        }
+        by_number
+    }
+
+    fn weights_for(
+        &mut self,
+        touched: &[usize],
+        other_floating: usize,
+        max_s: usize,
+    ) -> &[BigUint] {
+        let key = (touched.to_vec(), other_floating);
+        if !self.weights.get(&key).is_some_and(|w| w.len() > max_s) {
+            let (offset, others) = self.others_for(touched).clone();
+            let left = self.mines_left as i64;
+            // C(other_floating, left - s - t) for every s and t in range, as one row.
+            let lo = left - max_s as i64 - (offset + others.len()) as i64;
+            let row = binomial_row(other_floating as u64, lo, left);
+            let choose = |k: i64| {
+                if k < lo {
+                    BigUint::zero()
+                } else {
+                    row[(k - lo) as usize].clone()
+                }
+            };
+            let weights: Vec<BigUint> = (0..=max_s)
+                .map(|s| {
+                    others
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| !c.is_zero())
+                        .map(|(i, c)| c * choose(left - s as i64 - (offset + i) as i64))
+                        .sum()
+                })
+                .collect();
+            self.weights.insert(key.clone(), weights);
+        }
+        &self.weights[&key]
+    }
+
+    fn others_for(&mut self, touched: &[usize]) -> &(usize, Vec<BigUint>) {
+        let counts = self.front_counts;
+        self.others.entry(touched.to_vec()).or_insert_with(|| {
+            let mut offset = 0usize;
+            let mut poly = vec![BigUint::from(1u8)];
+            for (f, (min, coeffs)) in counts.iter().enumerate() {
+                if touched.contains(&f) {
+                    continue;
+                }
+                let mut next = vec![BigUint::zero(); poly.len() + coeffs.len() - 1];
+                for (i, a) in poly.iter().enumerate() {
+                    for (j, b) in coeffs.iter().enumerate() {
+                        if !a.is_zero() && !b.is_zero() {
+                            next[i + j] += a * b;
+                        }
+                    }
+                }
+                poly = next;
+                offset += min;
+            }
+            (offset, poly)
+        })
+    }
+}
