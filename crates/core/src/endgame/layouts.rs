@@ -1,0 +1,385 @@
+//! The full layouts of a position, as the endgame search sees them.
+//!
+//! Every consistent placement of the unflagged mines is listed, front and floating cells
+//! together, and turned at once into an **observation table**: for each layout and each cell
+//! in play (every unrevealed, unflagged cell), what the player would see on revealing that
+//! cell in that layout. Two layouts give the same observation for a cell exactly when their
+//! entries are equal, so the search partitions a set of layouts by a move with one pass and
+//! never looks at a grid again.
+//!
+//! An entry is [`MINE`], a number `0..=8`, or (for a cell showing 0, which opens its
+//! neighbours) an id of the whole opened region: the cells it reveals and their numbers. The
+//! opening follows play: a revealed 0 reveals its neighbours, and every 0 among them does the
+//! same, through the cells in play only (a number that was revealed before the search starts
+//! is already on the board and opens nothing).
+//!
+//! The enumeration walks the front cells one at a time, in an order that follows the
+//! witnesses, with a count of mines still needed and cells still open per witness; the
+//! floating cells take every combination of the mines the front leaves. It stops as soon as
+//! the number of layouts passes the limit.
+
+use std::collections::HashMap;
+
+use crate::board::{Board, CellIdx};
+use crate::boxes::Boxes;
+use crate::rules::{Rules, Status};
+
+/// The table entry of a cell that holds a mine in the layout.
+pub(crate) const MINE: u32 = 9;
+
+/// Entries from here on name an opened region (a 0 and what it opens).
+const REGION_BASE: u32 = 10;
+
+/// Every consistent layout, as observations per cell in play.
+#[derive(Debug, Clone)]
+pub(crate) struct LayoutTable {
+    /// The board index of each cell in play, in board order.
+    cells: Vec<CellIdx>,
+    n_layouts: usize,
+    /// `observations[layout * cells.len() + cell]`.
+    observations: Vec<u32>,
+}
+
+/// Why the layouts could not be listed within the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TableFailure {
+    /// More layouts than the limit.
+    Layouts,
+    /// The table would hold more entries than the limit (layouts times cells in play).
+    Entries,
+    /// The backtracking took more steps than the limit.
+    Steps,
+}
+
+/// The limits of [`LayoutTable::build`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TableLimits {
+    pub max_layouts: usize,
+    pub max_entries: usize,
+    pub max_steps: u64,
+}
+
+impl LayoutTable {
+    /// Lists every layout of `board`, whose rules and boxes are given.
+    pub(crate) fn build(
+        board: &Board,
+        rules: &Rules,
+        boxes: &Boxes,
+        limits: TableLimits,
+    ) -> Result<LayoutTable, TableFailure> {
+        let cells: Vec<CellIdx> = board
+            .indices()
+            .filter(|&i| board.cell(i).is_unrevealed())
+            .collect();
+        let mut builder = Builder::new(board, rules, boxes, &cells, limits);
+        builder.walk(0)?;
+        let (n_layouts, observations) = (builder.n_layouts, builder.observations);
+        Ok(LayoutTable {
+            cells,
+            n_layouts,
+            observations,
+        })
+    }
+
+    /// The board indices of the cells in play.
+    pub(crate) fn cells(&self) -> &[CellIdx] {
+        &self.cells
+    }
+
+    /// The number of layouts.
+    pub(crate) fn n_layouts(&self) -> usize {
+        self.n_layouts
+    }
+
+    /// One layout's observations, one entry per cell in play.
+    pub(crate) fn row(&self, layout: u32) -> &[u32] {
+        let width = self.cells.len();
+        &self.observations[layout as usize * width..(layout as usize + 1) * width]
+    }
+}
+
+/// The state of the enumeration.
+struct Builder<'a> {
+    board: &'a Board,
+    limits: TableLimits,
+    /// Board cells holding a mine in the layout being built (flags and deduced mines always).
+    is_mine: Vec<bool>,
+    /// The front cells in the order they are assigned.
+    order: Vec<CellIdx>,
+    /// Per front cell (in `order`), the witnesses over it.
+    witnesses_of: Vec<Vec<u32>>,
+    /// Per witness: mines still needed, and its cells not yet assigned.
+    need_left: Vec<i32>,
+    open_left: Vec<i32>,
+    floating: Vec<CellIdx>,
+    mines_left: usize,
+    placed: usize,
+    steps: u64,
+    // The output.
+    cells_in_play: &'a [CellIdx],
+    /// Position in `cells_in_play` of each board cell in play.
+    local_of_cell: Vec<Option<u32>>,
+    n_layouts: usize,
+    observations: Vec<u32>,
+    regions: HashMap<Vec<u32>, u32>,
+    /// Scratch for one row's numbers and flood.
+    numbers: Vec<u8>,
+    region_of: Vec<u32>,
+    stack: Vec<u32>,
+    region_key: Vec<u32>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(
+        board: &'a Board,
+        rules: &Rules,
+        boxes: &Boxes,
+        cells_in_play: &'a [CellIdx],
+        limits: TableLimits,
+    ) -> Builder<'a> {
+        let is_mine: Vec<bool> = rules
+            .status
+            .iter()
+            .map(|s| matches!(s, Status::Flag | Status::Mine))
+            .collect();
+        let order = witness_order(rules, boxes);
+        let mut witnesses_by_cell: HashMap<CellIdx, Vec<u32>> = HashMap::new();
+        for (w, witness) in rules.witnesses.iter().enumerate() {
+            for &cell in &witness.cells {
+                witnesses_by_cell.entry(cell).or_default().push(w as u32);
+            }
+        }
+        let witnesses_of = order
+            .iter()
+            .map(|c| witnesses_by_cell.remove(c).unwrap_or_default())
+            .collect();
+        let need_left = rules.witnesses.iter().map(|w| w.need as i32).collect();
+        let open_left = rules
+            .witnesses
+            .iter()
+            .map(|w| w.cells.len() as i32)
+            .collect();
+        let mut local_of_cell = vec![None; board.len()];
+        for (i, c) in cells_in_play.iter().enumerate() {
+            local_of_cell[c.get()] = Some(i as u32);
+        }
+        Builder {
+            board,
+            limits,
+            is_mine,
+            order,
+            witnesses_of,
+            need_left,
+            open_left,
+            floating: boxes.floating.clone(),
+            mines_left: rules.mines_left,
+            placed: 0,
+            steps: 0,
+            cells_in_play,
+            local_of_cell,
+            n_layouts: 0,
+            observations: Vec::new(),
+            regions: HashMap::new(),
+            numbers: vec![0; cells_in_play.len()],
+            region_of: vec![u32::MAX; cells_in_play.len()],
+            stack: Vec::new(),
+            region_key: Vec::new(),
+        }
+    }
+
+    /// Assigns front cell `at` and the ones after it, both ways.
+    fn walk(&mut self, at: usize) -> Result<(), TableFailure> {
+        self.steps += 1;
+        if self.steps > self.limits.max_steps {
+            return Err(TableFailure::Steps);
+        }
+        if at == self.order.len() {
+            return self.place_floating();
+        }
+        let cell = self.order[at];
+        let cells_after = self.order.len() - at - 1;
+        // As a mine: every witness over it must still need one.
+        if self.placed < self.mines_left
+            && self.witnesses_of[at]
+                .iter()
+                .all(|&w| self.need_left[w as usize] > 0)
+        {
+            for &w in &self.witnesses_of[at] {
+                self.need_left[w as usize] -= 1;
+                self.open_left[w as usize] -= 1;
+            }
+            self.is_mine[cell.get()] = true;
+            self.placed += 1;
+            let result = self.walk(at + 1);
+            self.placed -= 1;
+            self.is_mine[cell.get()] = false;
+            for &w in &self.witnesses_of[at] {
+                self.need_left[w as usize] += 1;
+                self.open_left[w as usize] += 1;
+            }
+            result?;
+        }
+        // As safe: every witness over it must still have room for what it needs.
+        if self.mines_left - self.placed <= cells_after + self.floating.len()
+            && self.witnesses_of[at]
+                .iter()
+                .all(|&w| self.need_left[w as usize] < self.open_left[w as usize])
+        {
+            for &w in &self.witnesses_of[at] {
+                self.open_left[w as usize] -= 1;
+            }
+            let result = self.walk(at + 1);
+            for &w in &self.witnesses_of[at] {
+                self.open_left[w as usize] += 1;
+            }
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Every way to put the mines the front left among the floating cells.
+    fn place_floating(&mut self) -> Result<(), TableFailure> {
+        let left = self.mines_left - self.placed;
+        let n = self.floating.len();
+        if left > n {
+            return Ok(());
+        }
+        // `chosen` walks the combinations of `left` out of `n` in lexicographic order.
+        let mut chosen: Vec<usize> = (0..left).collect();
+        loop {
+            for &i in &chosen {
+                self.is_mine[self.floating[i].get()] = true;
+            }
+            self.emit()?;
+            for &i in &chosen {
+                self.is_mine[self.floating[i].get()] = false;
+            }
+            let Some(k) = (0..left).rev().find(|&k| chosen[k] < n - left + k) else {
+                return Ok(());
+            };
+            chosen[k] += 1;
+            for j in k + 1..left {
+                chosen[j] = chosen[j - 1] + 1;
+            }
+        }
+    }
+
+    /// Appends the observation row of the layout in `is_mine`.
+    fn emit(&mut self) -> Result<(), TableFailure> {
+        self.n_layouts += 1;
+        if self.n_layouts > self.limits.max_layouts {
+            return Err(TableFailure::Layouts);
+        }
+        let width = self.cells_in_play.len();
+        if self.observations.len() + width > self.limits.max_entries {
+            return Err(TableFailure::Entries);
+        }
+        for (i, &cell) in self.cells_in_play.iter().enumerate() {
+            self.numbers[i] = if self.is_mine[cell.get()] {
+                MINE as u8
+            } else {
+                self.board
+                    .neighbours(cell)
+                    .filter(|n| self.is_mine[n.get()])
+                    .count() as u8
+            };
+            self.region_of[i] = u32::MAX;
+        }
+        let start = self.observations.len();
+        self.observations
+            .extend(self.numbers.iter().map(|&n| n as u32));
+        // Each connected group of zeros opens one region: the zeros and every cell in play
+        // around them. Its id is shared by all its zeros, and by the same region in any other
+        // layout.
+        for seed in 0..width {
+            if self.numbers[seed] != 0 || self.region_of[seed] != u32::MAX {
+                continue;
+            }
+            self.region_key.clear();
+            let mut zeros = Vec::new();
+            self.stack.push(seed as u32);
+            self.region_of[seed] = 0;
+            while let Some(z) = self.stack.pop() {
+                zeros.push(z);
+                for n in self.board.neighbours(self.cells_in_play[z as usize]) {
+                    let Some(local) = self.local_of_cell[n.get()] else {
+                        continue;
+                    };
+                    if self.numbers[local as usize] == 0
+                        && self.region_of[local as usize] == u32::MAX
+                    {
+                        self.region_of[local as usize] = 0;
+                        self.stack.push(local);
+                    }
+                }
+            }
+            // The region: the zeros and their neighbours in play, each with its number.
+            let mut in_region: Vec<u32> = Vec::new();
+            for &z in &zeros {
+                in_region.push(z);
+                for n in self.board.neighbours(self.cells_in_play[z as usize]) {
+                    if let Some(local) = self.local_of_cell[n.get()] {
+                        in_region.push(local);
+                    }
+                }
+            }
+            in_region.sort_unstable();
+            in_region.dedup();
+            self.region_key.extend(
+                in_region
+                    .iter()
+                    .map(|&c| (c << 4) | self.numbers[c as usize] as u32),
+            );
+            let next_id = self.regions.len() as u32;
+            let id = *self
+                .regions
+                .entry(self.region_key.clone())
+                .or_insert(next_id);
+            for &z in &zeros {
+                self.observations[start + z as usize] = REGION_BASE + id;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The front cells in an order that follows the witnesses: a breadth-first walk from cell to
+/// witness to cell, so that each witness's cells are assigned close together and its count
+/// is checked early.
+fn witness_order(rules: &Rules, boxes: &Boxes) -> Vec<CellIdx> {
+    let mut witnesses_of_cell: HashMap<CellIdx, Vec<u32>> = HashMap::new();
+    for (w, witness) in rules.witnesses.iter().enumerate() {
+        for &cell in &witness.cells {
+            witnesses_of_cell.entry(cell).or_default().push(w as u32);
+        }
+    }
+    let mut order = Vec::new();
+    let mut seen_cell: HashMap<CellIdx, ()> = HashMap::new();
+    let mut seen_witness = vec![false; rules.witnesses.len()];
+    let front_cells = boxes.boxes.iter().flat_map(|b| b.cells.iter().copied());
+    for start in front_cells {
+        if seen_cell.contains_key(&start) {
+            continue;
+        }
+        seen_cell.insert(start, ());
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(cell) = queue.pop_front() {
+            order.push(cell);
+            for &w in witnesses_of_cell
+                .get(&cell)
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+            {
+                if std::mem::replace(&mut seen_witness[w as usize], true) {
+                    continue;
+                }
+                for &next in &rules.witnesses[w as usize].cells {
+                    if seen_cell.insert(next, ()).is_none() {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    order
+}

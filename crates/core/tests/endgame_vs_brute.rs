@@ -1,0 +1,255 @@
+//! The endgame solver against a brute-force expectimax written straight from the definition:
+//! explicit layouts from the brute-force enumerator, the revealed cells tracked as a set, the
+//! flood fill done cell by cell, every unrevealed cell tried at every node, no transposition
+//! table and no pruning. Exact rational equality of the win chance, and the solver's move must
+//! be one of the optimal moves.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{random_position, TestRng};
+use mineseer_core::brute::enumerate_layouts;
+use mineseer_core::formats::{parse_mine, write_mine};
+use mineseer_core::{solve_endgame, Board, Cell, EndgameConfig, Fraction};
+use num_bigint::BigUint;
+
+/// The reference: every layout as a mine mask over the board.
+struct Reference<'a> {
+    board: &'a Board,
+    layouts: Vec<Vec<bool>>,
+}
+
+impl Reference<'_> {
+    fn new(board: &Board) -> Reference<'_> {
+        let brute = enumerate_layouts(board).expect("test boards are small");
+        let layouts = brute
+            .layouts
+            .iter()
+            .map(|mines| {
+                let mut mask: Vec<bool> = board.cells().iter().map(|c| *c == Cell::Flag).collect();
+                for &m in mines {
+                    mask[m] = true;
+                }
+                mask
+            })
+            .collect();
+        Reference { board, layouts }
+    }
+
+    fn number(&self, layout: usize, cell: usize) -> u8 {
+        let idx = mineseer_core::CellIdx(cell as u32);
+        self.board
+            .neighbours(idx)
+            .filter(|n| self.layouts[layout][n.get()])
+            .count() as u8
+    }
+
+    /// Whether every safe cell of the layout is revealed.
+    fn won(&self, layout: usize, revealed: &[bool]) -> bool {
+        (0..self.board.len()).all(|c| self.layouts[layout][c] || revealed[c])
+    }
+
+    /// What revealing `cell` shows in `layout`: `None` for a mine, else the newly revealed
+    /// cells with their numbers (the flood fill of play).
+    fn observe(&self, layout: usize, cell: usize, revealed: &[bool]) -> Option<Vec<(usize, u8)>> {
+        if self.layouts[layout][cell] {
+            return None;
+        }
+        let mut shown = revealed.to_vec();
+        let mut seen = Vec::new();
+        let mut stack = vec![cell];
+        shown[cell] = true;
+        while let Some(c) = stack.pop() {
+            let number = self.number(layout, c);
+            seen.push((c, number));
+            if number == 0 {
+                for n in self.board.neighbours(mineseer_core::CellIdx(c as u32)) {
+                    if !shown[n.get()] && self.board.cell(n) != Cell::Flag {
+                        shown[n.get()] = true;
+                        stack.push(n.get());
+                    }
+                }
+            }
+        }
+        seen.sort_unstable();
+        Some(seen)
+    }
+
+    /// The number of layouts of `living` won under optimal play.
+    fn wins(&self, living: &[usize], revealed: &[bool]) -> u64 {
+        // One living layout is known to the player, who reveals its safe cells one by one.
+        // (The only shortcut: trying every order of those cells would take factorial time.)
+        if living.len() == 1 {
+            return 1;
+        }
+        let won = living.iter().filter(|&&l| self.won(l, revealed)).count() as u64;
+        let playing: Vec<usize> = living
+            .iter()
+            .copied()
+            .filter(|&l| !self.won(l, revealed))
+            .collect();
+        if playing.is_empty() {
+            return won;
+        }
+        let best = (0..self.board.len())
+            .filter(|&c| {
+                !revealed[c] && self.board.cell(mineseer_core::CellIdx(c as u32)) != Cell::Flag
+            })
+            .map(|c| self.move_wins(&playing, revealed, c))
+            .max()
+            .unwrap_or(0);
+        won + best
+    }
+
+    /// The wins after revealing `cell`, over the layouts of `living`.
+    fn move_wins(&self, living: &[usize], revealed: &[bool], cell: usize) -> u64 {
+        let mut outcomes: BTreeMap<Vec<(usize, u8)>, Vec<usize>> = BTreeMap::new();
+        for &l in living {
+            if let Some(seen) = self.observe(l, cell, revealed) {
+                outcomes.entry(seen).or_default().push(l);
+            }
+        }
+        outcomes
+            .iter()
+            .map(|(seen, part)| {
+                let mut next = revealed.to_vec();
+                for &(c, _) in seen {
+                    next[c] = true;
+                }
+                self.wins(part, &next)
+            })
+            .sum()
+    }
+
+    fn revealed_at_start(&self) -> Vec<bool> {
+        self.board
+            .cells()
+            .iter()
+            .map(|c| matches!(c, Cell::Revealed(_)))
+            .collect()
+    }
+}
+
+/// Checks the solver on one position against the reference; returns the number of layouts.
+fn check(board: &Board) -> usize {
+    let text = write_mine(board);
+    let reference = Reference::new(board);
+    let n = reference.layouts.len();
+    let result = solve_endgame(board, &EndgameConfig::default());
+    if n == 0 {
+        assert!(result.is_err(), "solved a position with no layout:\n{text}");
+        return 0;
+    }
+    let endgame = result.unwrap_or_else(|e| panic!("{e} on\n{text}"));
+    assert_eq!(endgame.layouts(), &BigUint::from(n), "layouts of\n{text}");
+    let start = reference.revealed_at_start();
+    let all: Vec<usize> = (0..n).collect();
+    let wins = reference.wins(&all, &start);
+    let expected = Fraction::new(BigUint::from(wins), BigUint::from(n));
+    assert_eq!(endgame.win(), Some(&expected), "win chance of\n{text}");
+    match endgame.best_move() {
+        Some((x, y)) => {
+            let cell = board.idx(x, y).unwrap().get();
+            assert!(
+                board.cell(board.idx(x, y).unwrap()).is_unrevealed(),
+                "move on a shown cell"
+            );
+            let move_wins = reference.move_wins(&all, &start, cell);
+            assert_eq!(move_wins, wins, "move ({x},{y}) is not optimal on\n{text}");
+        }
+        None => assert!(
+            all.iter().all(|&l| reference.won(l, &start)),
+            "no move on\n{text}"
+        ),
+    }
+    n
+}
+
+#[test]
+fn random_small_positions_match_the_definition() {
+    let mut rng = TestRng::new(4004);
+    let (mut checked, mut several_layouts, mut not_sure) = (0, 0, 0);
+    for _ in 0..4000 {
+        let board = random_position(&mut rng, 4, false);
+        let unrevealed = board.cells().iter().filter(|c| c.is_unrevealed()).count();
+        if unrevealed > 9 {
+            continue;
+        }
+        let n = check(&board);
+        checked += 1;
+        if n > 1 {
+            several_layouts += 1;
+            let win = solve_endgame(&board, &EndgameConfig::default()).unwrap();
+            if win.win() != Some(&Fraction::from_integer(1)) {
+                not_sure += 1;
+            }
+        }
+    }
+    // The generator must give positions that need real guesses, or the test proves little.
+    assert!(checked > 3000, "only {checked} positions checked");
+    assert!(
+        several_layouts > 1000,
+        "only {several_layouts} with several layouts"
+    );
+    assert!(
+        not_sure > 800,
+        "only {not_sure} positions with a win chance below 1"
+    );
+}
+
+#[test]
+fn larger_random_positions_match_the_definition() {
+    let mut rng = TestRng::new(77);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let board = random_position(&mut rng, 5, false);
+        let unrevealed = board.cells().iter().filter(|c| c.is_unrevealed()).count();
+        if !(10..=12).contains(&unrevealed) {
+            continue;
+        }
+        if check(&board) > 2 {
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 100,
+        "only {checked} positions with more than two layouts"
+    );
+}
+
+#[test]
+fn positions_with_no_layout_are_errors() {
+    let mut rng = TestRng::new(5);
+    let mut inconsistent = 0;
+    for _ in 0..600 {
+        let board = random_position(&mut rng, 4, true);
+        if board.cells().iter().filter(|c| c.is_unrevealed()).count() > 8 {
+            continue;
+        }
+        if check(&board) == 0 {
+            inconsistent += 1;
+        }
+    }
+    assert!(
+        inconsistent > 20,
+        "only {inconsistent} inconsistent positions"
+    );
+}
+
+/// Hand-made positions: a 50/50 and a cell that opens a region.
+#[test]
+fn small_positions_by_hand() {
+    // Two cells, one mine, nothing tells them apart: a coin flip.
+    let board = parse_mine("2x1x1\nHH\n").unwrap();
+    let endgame = solve_endgame(&board, &EndgameConfig::default()).unwrap();
+    assert_eq!(endgame.win().unwrap().to_string(), "1/2");
+    assert_eq!(check(&board), 2);
+    // A 0 opened in the corner reveals its neighbours at once.
+    assert_eq!(check(&parse_mine("3x3x1\nHHH\nHHH\nHHH\n").unwrap()), 9);
+    // Already won: no move.
+    let won = parse_mine("2x1x1\n1H\n").unwrap();
+    let endgame = solve_endgame(&won, &EndgameConfig::default()).unwrap();
+    assert_eq!(endgame.win().unwrap().to_string(), "1/1");
+    assert_eq!(endgame.best_move(), None);
+}
