@@ -3,6 +3,7 @@
 
 mod analyze;
 mod input;
+mod play;
 
 use clap::{Parser, Subcommand};
 
@@ -18,12 +19,15 @@ struct Cli {
 enum Command {
     /// Exact mine probability of every hidden cell of a `.mine` or `.inp` position.
     Analyze(analyze::Args),
+    /// Plays many seeded games with the auto-player and reports the win rate.
+    Play(play::Args),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     if let Err(err) = result {
         // One line, so scripts can show it as it is.

@@ -1,0 +1,300 @@
+//! `mineseer play`: bulk runs of the auto-player on seeded games, on every core.
+//!
+//! Game `i` uses the seed `derive_seed(S, i)`, so the results do not depend on the thread
+//! count, and shards of seeds run elsewhere add up. CPU time is the sum of each game's own
+//! thread CPU time (`CLOCK_THREAD_CPUTIME_ID`), not wall time.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::player::{play_game, Level, PlayerConfig};
+use mineseer_core::rng::derive_seed;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Arguments of `mineseer play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Board size: beginner (9x9/10), intermediate (16x16/40) or expert (30x16/99).
+    #[arg(long, default_value = "expert")]
+    preset: String,
+    /// A custom size `WIDTHxHEIGHTxMINES` (up to 200x200), instead of the preset.
+    #[arg(long)]
+    size: Option<String>,
+    /// First-click rule: safe (never a mine), opening (shows 0) or none.
+    #[arg(long, default_value = "safe")]
+    rule: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Master seed: game i uses a seed derived from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Index of the first game (to run a shard of a larger series).
+    #[arg(long, default_value_t = 0)]
+    first_game: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// First click `X,Y` (default: a corner, or (3,3) under `opening`).
+    #[arg(long)]
+    first_click: Option<String>,
+    /// Play the fast level (safest cell with tie-breaks, no look-ahead).
+    #[arg(long)]
+    fast: bool,
+    /// Use the endgame solver when a position has at most this many layouts (0: never).
+    #[arg(long)]
+    endgame_layouts: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    preset: String,
+    width: usize,
+    height: usize,
+    mines: usize,
+    rule: &'static str,
+    level: &'static str,
+    seed: u64,
+    first_game: u64,
+    games: u64,
+    wins: u64,
+    win_rate: f64,
+    ci95: [f64; 2],
+    mean_guesses: f64,
+    cpu_ms_per_game: f64,
+    wall_seconds: f64,
+    threads: usize,
+    engine_failures: u64,
+}
+
+struct GameResult {
+    won: bool,
+    guesses: u32,
+    cpu_ns: u64,
+    failed: bool,
+}
+
+/// Runs the games and prints the report.
+pub fn run(args: &Args) -> Result<()> {
+    let rule = FirstClickRule::from_name(&args.rule)
+        .with_context(|| format!("unknown rule {:?}: use safe, opening or none", args.rule))?;
+    let (preset_name, width, height, mines) = match &args.size {
+        Some(size) => {
+            let (w, h, m) = parse_size(size)?;
+            ("custom".to_string(), w, h, m)
+        }
+        None => {
+            let preset = Preset::from_name(&args.preset).with_context(|| {
+                format!(
+                    "unknown preset {:?}: use beginner, intermediate or expert",
+                    args.preset
+                )
+            })?;
+            let (w, h, m) = preset.dimensions();
+            (preset.name().to_string(), w, h, m)
+        }
+    };
+    // Checks the size and mine count once, with a clear message.
+    GameConfig::new(width, height, mines, rule, 0)?;
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let level = if args.fast { Level::Fast } else { Level::Full };
+    let mut player = PlayerConfig::new(level, rule);
+    if let Some(cell) = &args.first_click {
+        let (x, y) = parse_cell(cell)?;
+        if x >= width || y >= height {
+            bail!("--first-click {x},{y} is outside the {width}x{height} board");
+        }
+        player.first_click = Some((x, y));
+    }
+    if let Some(layouts) = args.endgame_layouts {
+        player.endgame_max_layouts = layouts;
+    }
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+
+    let progress = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = Instant::now();
+    let results: Vec<GameResult> = pool.install(|| {
+        (args.first_game..args.first_game + args.games)
+            .into_par_iter()
+            .map(|i| {
+                let seed = derive_seed(args.seed, i);
+                let config =
+                    GameConfig::new(width, height, mines, rule, seed).expect("checked above");
+                let mut game = Game::new(config);
+                let cpu_start = thread_cpu_ns();
+                let played = play_game(&mut game, &player);
+                let cpu_ns = thread_cpu_ns().saturating_sub(cpu_start);
+                progress.inc(1);
+                match played {
+                    Ok(p) => GameResult {
+                        won: p.won,
+                        guesses: p.guesses,
+                        cpu_ns,
+                        failed: false,
+                    },
+                    Err(_) => GameResult {
+                        won: false,
+                        guesses: 0,
+                        cpu_ns,
+                        failed: true,
+                    },
+                }
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    let wall_seconds = started.elapsed().as_secs_f64();
+
+    let games = results.len() as u64;
+    let wins = results.iter().filter(|r| r.won).count() as u64;
+    let guesses: u64 = results.iter().map(|r| u64::from(r.guesses)).sum();
+    let cpu_ns: u64 = results.iter().map(|r| r.cpu_ns).sum();
+    let report = Report {
+        preset: preset_name,
+        width,
+        height,
+        mines,
+        rule: rule.name(),
+        level: if args.fast { "fast" } else { "full" },
+        seed: args.seed,
+        first_game: args.first_game,
+        games,
+        wins,
+        win_rate: wins as f64 / games as f64,
+        ci95: wilson_interval(wins, games),
+        mean_guesses: guesses as f64 / games as f64,
+        cpu_ms_per_game: cpu_ns as f64 / 1e6 / games as f64,
+        wall_seconds,
+        threads,
+        engine_failures: results.iter().filter(|r| r.failed).count() as u64,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print_text(&report);
+    }
+    Ok(())
+}
+
+fn print_text(r: &Report) {
+    println!(
+        "{} {}x{}/{} rule={} level={} seed={} games={}",
+        r.preset, r.width, r.height, r.mines, r.rule, r.level, r.seed, r.games
+    );
+    println!(
+        "wins {} / {} = {:.2} % (95 % Wilson interval {:.2} .. {:.2} %)",
+        r.wins,
+        r.games,
+        100.0 * r.win_rate,
+        100.0 * r.ci95[0],
+        100.0 * r.ci95[1]
+    );
+    println!("mean guesses per game {:.3}", r.mean_guesses);
+    println!(
+        "CPU {:.3} ms per game (thread CPU time), wall {:.1} s on {} threads",
+        r.cpu_ms_per_game, r.wall_seconds, r.threads
+    );
+    if r.engine_failures > 0 {
+        println!("engine failures (counted as losses): {}", r.engine_failures);
+    }
+}
+
+/// The 95 % Wilson score interval of a proportion.
+fn wilson_interval(successes: u64, trials: u64) -> [f64; 2] {
+    if trials == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z / denom * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// This thread's CPU time in nanoseconds.
+fn thread_cpu_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer; on failure it
+    // leaves it untouched and the game is timed as zero.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return 0;
+    }
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize, usize)> {
+    let parts: Vec<&str> = text.split(['x', 'X']).collect();
+    let [w, h, m] = parts[..] else {
+        bail!("--size {text:?} is not WIDTHxHEIGHTxMINES (for example 30x16x99)");
+    };
+    let num = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .with_context(|| format!("--size {text:?}: {s:?} is not a number"))
+    };
+    Ok((num(w)?, num(h)?, num(m)?))
+}
+
+fn parse_cell(text: &str) -> Result<(usize, usize)> {
+    let Some((x, y)) = text.split_once(',') else {
+        bail!("--first-click {text:?} is not X,Y (for example 3,3)");
+    };
+    let num = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .with_context(|| format!("--first-click {text:?}: {s:?} is not a number"))
+    };
+    Ok((num(x)?, num(y)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_known_values() {
+        // 41 wins in 100: the Wilson interval is 0.3187 .. 0.5080 (worked by hand).
+        let [lo, hi] = wilson_interval(41, 100);
+        assert!(
+            (lo - 0.3187).abs() < 1e-4 && (hi - 0.5080).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson_interval(0, 0), [0.0, 1.0]);
+        let [lo, hi] = wilson_interval(10, 10);
+        assert!(hi > 0.999_999 && lo > 0.7, "{lo} {hi}");
+    }
+
+    #[test]
+    fn parses_size_and_cell() {
+        assert_eq!(parse_size("30x16x99").unwrap(), (30, 16, 99));
+        assert!(parse_size("30x16").is_err());
+        assert_eq!(parse_cell("3,4").unwrap(), (3, 4));
+        assert!(parse_cell("3;4").is_err());
+    }
+}

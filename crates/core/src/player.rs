@@ -1,0 +1,522 @@
+//! The auto-player: at every turn, the move to play and the reason a page can show.
+//!
+//! [`next_moves`] looks at the player's view only (a [`Board`]: it never sees the mines) and
+//! goes through these phases, the first that yields a move wins:
+//! 1. **Opening**: nothing revealed yet: the first click, at a corner under `safe` and `none`
+//!    (three neighbours: the best chance of a 0), at (3,3) clamped to the board under
+//!    `opening`, or where the caller asks ([`PlayerConfig::first_click`]).
+//! 2. **Certain**: one exact analysis ([`solve_board`]); every cell with probability 0 is
+//!    revealed (all of them at once: they stay safe whatever the others show). Certain mines
+//!    are flagged only when [`PlayerConfig::flag_mines`] asks for it.
+//! 3. **Endgame**: when few layouts are left ([`PlayerConfig::endgame_max_layouts`]), the exact
+//!    endgame solver ([`crate::endgame`]) plays the move with the best chance to win.
+//! 4. **Guess**: the candidates are the cells whose safety is within
+//!    [`PlayerConfig::candidate_tolerance`] of the best. At [`Level::Full`] each candidate is
+//!    revealed in thought with every number it can show; the exact engine then says how likely
+//!    each number is and how safe the best move after it would be. The score is this
+//!    **secondary safety**, the chance of surviving the guess *and* the next move (a certain
+//!    move counts as safety 1, which rewards **progress**), with a small bonus for progress.
+//!    Candidates that can show only one number are **dead** (they teach nothing) and are
+//!    played only when every candidate is dead. At [`Level::Fast`] the safest cell is played,
+//!    ties broken by fewer hidden neighbours (corners, edges, cells off the front), which
+//!    favours the chance of a 0.
+//!
+//! The player never reveals a cell the engine proves is a mine and never flags one it does
+//! not prove is a mine.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::board::{Board, Cell, CellIdx};
+use crate::combinatorics::ratio_to_f64;
+use crate::error::SolveError;
+use crate::game::{FirstClickRule, Game, GameState};
+use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
+
+/// How hard the player thinks before a guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// The safest cell, with cheap tie-breaks: one analysis per turn.
+    Fast,
+    /// Secondary safety and progress over the best candidates: a few analyses per guess.
+    Full,
+}
+
+/// The settings of the player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerConfig {
+    /// How hard to think before a guess.
+    pub level: Level,
+    /// The game's first-click rule, which decides where the first click goes.
+    pub rule: FirstClickRule,
+    /// Where to click first, instead of the rule's default.
+    pub first_click: Option<(usize, usize)>,
+    /// Flag the certain mines (a page wants to show them; a bulk run does not need them).
+    pub flag_mines: bool,
+    /// Candidates for a guess have a safety at least this fraction of the best safety.
+    /// JSMinesweeper's `HARD_CUT_OFF` is the same idea at 0.90.
+    pub candidate_tolerance: f64,
+    /// The most candidates examined in depth at [`Level::Full`], safest first.
+    pub max_candidates: usize,
+    /// The weight of progress (the chance that a guess leads to a certain move) in a guess's
+    /// score, on top of secondary safety. Small: it only breaks near-ties.
+    pub progress_weight: f64,
+    /// Call the endgame solver when the position has at most this many layouts; 0 never does.
+    pub endgame_max_layouts: u64,
+    /// The budget of each analysis.
+    pub solve: SolveConfig,
+}
+
+impl PlayerConfig {
+    /// The settings of a level, for a game under `rule`.
+    pub fn new(level: Level, rule: FirstClickRule) -> PlayerConfig {
+        PlayerConfig {
+            level,
+            rule,
+            first_click: None,
+            flag_mines: false,
+            candidate_tolerance: 0.9,
+            max_candidates: 12,
+            progress_weight: 0.05,
+            endgame_max_layouts: 0,
+            solve: SolveConfig::default(),
+        }
+    }
+}
+
+/// What to do with a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Reveal it.
+    Reveal,
+    /// Flag it (only ever a certain mine).
+    Flag,
+}
+
+/// Why the player chose a move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Reason {
+    /// The first click.
+    Opening,
+    /// Safe (or, for a flag, a mine) in every consistent layout.
+    Certain,
+    /// The endgame solver's move, with the chance to win the game from here.
+    Endgame {
+        /// The exact chance to win under optimal play, as the nearest `f64`.
+        win: f64,
+    },
+    /// A guess, with the chance that the cell is safe.
+    Guess {
+        /// The probability that the cell is safe.
+        safety: f64,
+    },
+}
+
+/// One move of the player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Move {
+    /// Reveal or flag.
+    pub action: Action,
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// The best next move. `Ok(None)` when no hidden cell is left to reveal.
+pub fn next_move(board: &Board, config: &PlayerConfig) -> Result<Option<Move>, SolveError> {
+    Ok(next_moves(board, config)?.into_iter().next())
+}
+
+/// The next moves: every certain move at once, or else one move (opening, endgame or guess).
+/// Empty when no hidden cell is left to reveal.
+pub fn next_moves(board: &Board, config: &PlayerConfig) -> Result<Vec<Move>, SolveError> {
+    if !board.cells().iter().any(|c| c.is_unrevealed()) {
+        return Ok(Vec::new());
+    }
+    if !board.cells().iter().any(|c| matches!(c, Cell::Revealed(_))) {
+        let (x, y) = first_click(board, config);
+        return Ok(vec![Move {
+            action: Action::Reveal,
+            x,
+            y,
+            reason: Reason::Opening,
+        }]);
+    }
+    let analysis = solve_board(board, &config.solve)?;
+    let mut view = ProbabilityView::new(board, &analysis);
+
+    let mut certain = Vec::new();
+    for idx in board.indices() {
+        let (x, y) = board.xy(idx);
+        match view.safety(idx) {
+            Some(s) if s >= 1.0 && view.is_certain_safe(idx) => certain.push(Move {
+                action: Action::Reveal,
+                x,
+                y,
+                reason: Reason::Certain,
+            }),
+            Some(_) if config.flag_mines && view.is_certain_mine(idx) => certain.push(Move {
+                action: Action::Flag,
+                x,
+                y,
+                reason: Reason::Certain,
+            }),
+            _ => {}
+        }
+    }
+    if certain.iter().any(|m| m.action == Action::Reveal) {
+        return Ok(certain);
+    }
+
+    if let Some(endgame) = endgame_move(board, &analysis, config)? {
+        certain.push(endgame);
+        return Ok(certain);
+    }
+
+    let guess = match config.level {
+        Level::Fast => fast_guess(board, &mut view),
+        Level::Full => full_guess(board, &analysis, &mut view, config),
+    };
+    certain.extend(guess);
+    Ok(certain)
+}
+
+/// How a game played by [`play_game`] went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Whether the player won.
+    pub won: bool,
+    /// Guesses made (moves whose reason is a guess, or an endgame move that was not safe for
+    /// sure, or a first click under the `none` rule).
+    pub guesses: u32,
+    /// Moves played.
+    pub moves: u32,
+}
+
+/// Plays a game to the end. Fails only if the engine fails on a position of the game, which
+/// would be a bug, or a position beyond the budget.
+pub fn play_game(game: &mut Game, config: &PlayerConfig) -> Result<PlayedGame, SolveError> {
+    let mut guesses = 0;
+    let mut moves = 0;
+    while game.state() == GameState::Playing {
+        let batch = next_moves(game.board(), config)?;
+        if batch.is_empty() {
+            break;
+        }
+        for mv in batch {
+            let risky = match mv.reason {
+                Reason::Guess { safety } => safety < 1.0,
+                Reason::Endgame { .. } => true,
+                Reason::Opening => config.rule == FirstClickRule::None,
+                Reason::Certain => false,
+            };
+            guesses += u32::from(risky && mv.action == Action::Reveal);
+            moves += 1;
+            // A move on the game's own board cannot be outside it, and the loop stops once
+            // the game is over: these results are moves, not errors.
+            let _ = match mv.action {
+                Action::Reveal => game.reveal(mv.x, mv.y),
+                Action::Flag => game.toggle_flag(mv.x, mv.y),
+            };
+            if game.state() != GameState::Playing {
+                break;
+            }
+        }
+    }
+    Ok(PlayedGame {
+        won: game.state() == GameState::Won,
+        guesses,
+        moves,
+    })
+}
+
+/// The first click of a game.
+fn first_click(board: &Board, config: &PlayerConfig) -> (usize, usize) {
+    let clamp = |(x, y): (usize, usize)| (x.min(board.width() - 1), y.min(board.height() - 1));
+    match (config.first_click, config.rule) {
+        (Some(cell), _) => clamp(cell),
+        (None, FirstClickRule::Opening) => clamp((3, 3)),
+        (None, _) => (0, 0),
+    }
+}
+
+/// Per-cell safeties from an analysis, computed once per box (every cell of a box, and every
+/// floating cell, has the same probability).
+struct ProbabilityView<'a> {
+    analysis: &'a Analysis,
+    board: &'a Board,
+    box_safety: Vec<Option<f64>>,
+    floating_safety: Option<f64>,
+}
+
+impl<'a> ProbabilityView<'a> {
+    fn new(board: &'a Board, analysis: &'a Analysis) -> ProbabilityView<'a> {
+        ProbabilityView {
+            analysis,
+            board,
+            box_safety: vec![None; analysis.stats().boxes],
+            floating_safety: None,
+        }
+    }
+
+    /// The chance the cell is safe; `None` for revealed and flagged cells.
+    fn safety(&mut self, idx: CellIdx) -> Option<f64> {
+        if !self.board.cell(idx).is_unrevealed() {
+            return None;
+        }
+        match self.analysis.class(idx) {
+            CellClass::Revealed | CellClass::Flag => None,
+            CellClass::Safe => Some(1.0),
+            CellClass::Mine => Some(0.0),
+            CellClass::Boxed(b) => {
+                let slot = &mut self.box_safety[b as usize];
+                if slot.is_none() {
+                    *slot = self.analysis.probability(idx).map(|p| 1.0 - p);
+                }
+                *slot
+            }
+            CellClass::Floating => {
+                if self.floating_safety.is_none() {
+                    self.floating_safety = self.analysis.probability(idx).map(|p| 1.0 - p);
+                }
+                self.floating_safety
+            }
+        }
+    }
+
+    /// Safe in every layout, exactly (not a rounded probability).
+    fn is_certain_safe(&self, idx: CellIdx) -> bool {
+        self.board.cell(idx).is_unrevealed()
+            && match self.analysis.class(idx) {
+                CellClass::Safe => true,
+                CellClass::Boxed(_) | CellClass::Floating => {
+                    self.analysis.mine_layouts(idx).is_zero()
+                }
+                _ => false,
+            }
+    }
+
+    /// A mine in every layout, exactly.
+    fn is_certain_mine(&self, idx: CellIdx) -> bool {
+        self.board.cell(idx).is_unrevealed()
+            && match self.analysis.class(idx) {
+                CellClass::Mine => true,
+                CellClass::Boxed(_) | CellClass::Floating => {
+                    &self.analysis.mine_layouts(idx) == self.analysis.solutions()
+                }
+                _ => false,
+            }
+    }
+
+    /// The best safety over the hidden cells, and whether some cell is certainly safe.
+    fn best_safety(&mut self) -> (f64, bool) {
+        let mut best = 0.0f64;
+        let mut seen_box = vec![false; self.box_safety.len()];
+        let mut seen_floating = false;
+        for idx in self.board.indices() {
+            match self.analysis.class(idx) {
+                CellClass::Boxed(b) if !seen_box[b as usize] => seen_box[b as usize] = true,
+                CellClass::Floating if !seen_floating => seen_floating = true,
+                CellClass::Safe if self.board.cell(idx).is_unrevealed() => return (1.0, true),
+                _ => continue,
+            }
+            if let Some(s) = self.safety(idx) {
+                if s >= 1.0 && self.is_certain_safe(idx) {
+                    return (1.0, true);
+                }
+                best = best.max(s);
+            }
+        }
+        (best, false)
+    }
+}
+
+fn hidden_neighbours(board: &Board, idx: CellIdx) -> usize {
+    board
+        .neighbours(idx)
+        .filter(|&n| board.cell(n).is_unrevealed())
+        .count()
+}
+
+fn flag_neighbours(board: &Board, idx: CellIdx) -> usize {
+    board
+        .neighbours(idx)
+        .filter(|&n| board.cell(n) == Cell::Flag)
+        .count()
+}
+
+/// The guessable cells (hidden, not a certain mine) with their safety.
+fn guessable(board: &Board, view: &mut ProbabilityView) -> Vec<(CellIdx, f64)> {
+    board
+        .indices()
+        .filter_map(|idx| {
+            let safety = view.safety(idx)?;
+            (safety > 0.0 && !view.is_certain_mine(idx)).then_some((idx, safety))
+        })
+        .collect()
+}
+
+/// The safest cell; among near-equal safeties, fewer hidden neighbours (a better chance of a
+/// 0 and of quick progress), then board order.
+fn fast_guess(board: &Board, view: &mut ProbabilityView) -> Option<Move> {
+    let cells = guessable(board, view);
+    let best = cells.iter().map(|c| c.1).fold(0.0, f64::max);
+    let (idx, safety) = cells
+        .into_iter()
+        .filter(|c| c.1 >= best - 1e-9)
+        .min_by_key(|c| (hidden_neighbours(board, c.0), c.0))?;
+    let (x, y) = board.xy(idx);
+    Some(Move {
+        action: Action::Reveal,
+        x,
+        y,
+        reason: Reason::Guess { safety },
+    })
+}
+
+/// A candidate's look-ahead.
+struct Lookahead {
+    /// Chance of surviving this guess and the best move after it.
+    secondary: f64,
+    /// Chance that the guess is safe and shows a number that leads to a certain move.
+    progress: f64,
+    /// Only one number is possible: revealing it teaches nothing.
+    dead: bool,
+}
+
+fn full_guess(
+    board: &Board,
+    analysis: &Analysis,
+    view: &mut ProbabilityView,
+    config: &PlayerConfig,
+) -> Option<Move> {
+    let cells = guessable(board, view);
+    let best = cells.iter().map(|c| c.1).fold(0.0, f64::max);
+    let threshold = best * config.candidate_tolerance;
+    let mut candidates: Vec<(CellIdx, f64)> =
+        cells.iter().copied().filter(|c| c.1 >= threshold).collect();
+    // Floating cells all share one safety: keep the few most promising (fewest hidden
+    // neighbours, that is corners and edges and cells squeezed by the front), not hundreds.
+    let mut floating: Vec<(CellIdx, f64)> = candidates
+        .iter()
+        .copied()
+        .filter(|c| analysis.class(c.0) == CellClass::Floating)
+        .collect();
+    candidates.retain(|c| analysis.class(c.0) != CellClass::Floating);
+    floating.sort_by_key(|c| (hidden_neighbours(board, c.0), c.0));
+    candidates.extend(floating.into_iter().take(4));
+    candidates.sort_by(|a, b| {
+        b.1.total_cmp(&a.1)
+            .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
+            .then(a.0.cmp(&b.0))
+    });
+    candidates.truncate(config.max_candidates.max(1));
+    if candidates.len() == 1 {
+        let (idx, safety) = candidates[0];
+        let (x, y) = board.xy(idx);
+        return Some(Move {
+            action: Action::Reveal,
+            x,
+            y,
+            reason: Reason::Guess { safety },
+        });
+    }
+
+    let mut chosen: Option<(CellIdx, f64, f64, bool)> = None; // cell, safety, score, dead
+    for &(idx, safety) in &candidates {
+        if let Some((_, _, best_score, best_dead)) = chosen {
+            // The score is at most the safety (plus the progress bonus): a candidate that
+            // cannot beat the best so far is skipped, unless the best so far is dead.
+            if !best_dead && safety * (1.0 + config.progress_weight) <= best_score {
+                continue;
+            }
+        }
+        let Some(look) = lookahead(board, analysis, idx, safety, config) else {
+            continue;
+        };
+        let score = look.secondary + config.progress_weight * look.progress;
+        let better = match chosen {
+            None => true,
+            Some((_, _, best_score, best_dead)) => {
+                (best_dead && !look.dead) || (best_dead == look.dead && score > best_score)
+            }
+        };
+        if better {
+            chosen = Some((idx, safety, score, look.dead));
+        }
+    }
+    let (idx, safety, _, _) =
+        chosen.or_else(|| candidates.first().map(|c| (c.0, c.1, 0.0, true)))?;
+    let (x, y) = board.xy(idx);
+    Some(Move {
+        action: Action::Reveal,
+        x,
+        y,
+        reason: Reason::Guess { safety },
+    })
+}
+
+/// Reveals `idx` in thought with each number it can show and analyses the result.
+fn lookahead(
+    board: &Board,
+    analysis: &Analysis,
+    idx: CellIdx,
+    safety: f64,
+    config: &PlayerConfig,
+) -> Option<Lookahead> {
+    let total = analysis.solutions();
+    if total.is_zero() {
+        return None;
+    }
+    let flags = flag_neighbours(board, idx);
+    let hidden = hidden_neighbours(board, idx);
+    let mut work = board.clone();
+    let mut secondary = 0.0;
+    let mut progress = 0.0;
+    let mut possible_values = 0;
+    let mut remaining = safety;
+    for value in flags..=flags + hidden {
+        work.set_cell(idx, Cell::Revealed(value as u8));
+        let Ok(after) = solve_board(&work, &config.solve) else {
+            continue;
+        };
+        let count: &BigUint = after.solutions();
+        if count.is_zero() {
+            continue;
+        }
+        possible_values += 1;
+        let weight = ratio_to_f64(count, total);
+        remaining -= weight;
+        let mut view = ProbabilityView::new(&work, &after);
+        let (next_safety, certain) = view.best_safety();
+        secondary += weight * next_safety;
+        if certain {
+            progress += weight;
+        }
+        if remaining <= 1e-12 {
+            break;
+        }
+    }
+    Some(Lookahead {
+        secondary,
+        progress,
+        dead: possible_values <= 1,
+    })
+}
+
+/// The endgame solver's move, when the position is small enough.
+fn endgame_move(
+    _board: &Board,
+    analysis: &Analysis,
+    config: &PlayerConfig,
+) -> Result<Option<Move>, SolveError> {
+    if config.endgame_max_layouts == 0
+        || analysis.solutions() > &BigUint::from(config.endgame_max_layouts)
+    {
+        return Ok(None);
+    }
+    Ok(None)
+}
