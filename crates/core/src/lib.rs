@@ -25,6 +25,7 @@ pub mod board;
 pub mod boxes;
 pub mod brute;
 pub mod combinatorics;
+pub mod endgame;
 pub mod enumerate;
 pub mod error;
 pub mod formats;
@@ -33,8 +34,10 @@ pub mod player;
 pub mod probability;
 pub mod rng;
 pub mod rules;
+pub mod values;
 
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;
+pub use endgame::{solve_endgame, Endgame, EndgameConfig, EndgameOutcome};
 pub use error::{BoardError, ParseError, SolveError, SolveErrorKind};
 pub use probability::{solve_board, Analysis, CellClass, SolveConfig};
