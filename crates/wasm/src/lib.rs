@@ -1,0 +1,30 @@
+//! # Mineseer in WebAssembly
+//!
+//! A thin layer of wasm-bindgen exports over `mineseer-core`, used by the page's Web Worker
+//! (`www/worker.js`). The core does the work; this crate only converts.
+//!
+//! ## Brief overview
+//! - [`analyze`]: `solveBoard(position, options)`, every unrevealed cell's exact mine
+//!   probability and certainty, and the solution count.
+//! - [`position`]: `parsePosition(text)`, a `.mine` or `.inp` position in normalised form.
+//! - [`errors`]: every failure (a bad position, an impossible one, one over budget) becomes a
+//!   JS exception carrying the core's message.
+//!
+//! Data crosses the boundary with `serde-wasm-bindgen` into transfer types that this crate
+//! owns, so the core's types never leak into JS and nothing the page sends is `unwrap`ped.
+//! Each export has a plain Rust twin (for example [`analyze::analyze_position`]) that returns
+//! the transfer type, which keeps the logic testable natively.
+#![deny(missing_docs)]
+
+pub mod analyze;
+pub mod errors;
+pub mod position;
+
+use wasm_bindgen::prelude::*;
+
+/// Runs once when the module is instantiated: a Rust panic then shows its message in the
+/// browser console instead of "unreachable executed".
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}

@@ -1,0 +1,704 @@
+// The page's controller: wires the controls, the board view and the worker client. All solver
+// work happens in the worker (see client.js); this module only keeps the page's state.
+import { SolverClient, Superseded } from './client.js';
+import { Request } from './protocol.js';
+import { BoardView, percent } from './board-view.js';
+import { Position, toMbf } from './position.js';
+import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Touch: how long a press must last to flag instead of reveal, in milliseconds. */
+const LONG_PRESS_MS = 400;
+/** Boards larger than this (in cells) are analysed without exact fractions. */
+const EXACT_FRACTIONS_MAX_CELLS = 2500;
+/** Auto-play delay per speed step: speed 10 plays as fast as the worker answers. */
+const AUTOPLAY_DELAYS_MS = [1500, 1000, 700, 500, 350, 250, 150, 100, 50, 20, 0];
+
+const settings = loadSettings();
+const view = new BoardView($('board'));
+let client = null;
+let features = {};
+
+/** What the board shows: a game in the worker, or a position being edited. */
+const state = {
+  mode: 'position',
+  /** The Position shown (for a game, what the player knows). */
+  position: Position.empty(30, 16, 99),
+  /** The last game state from the worker. */
+  game: null,
+  /** The last analysis of the shown position, if Analyze is on. */
+  analysis: null,
+  /** Counts every change of the shown position, so that stale answers are ignored. */
+  version: 0,
+  timerStart: null,
+  timerHandle: null,
+  autoplaying: false,
+};
+
+// ---------------------------------------------------------------- messages and errors
+
+function showMessage(text, kind = 'error') {
+  const el = $('message');
+  el.textContent = text;
+  el.dataset.kind = kind;
+  el.hidden = false;
+}
+
+function clearMessage() {
+  $('message').hidden = true;
+  $('message').textContent = '';
+}
+
+/** Runs an async action; shows its error (ignoring superseded requests). */
+async function guarded(action) {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof Superseded) return undefined;
+    showMessage(err.message);
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- settings and theme
+
+function applyTheme() {
+  if (settings.theme) document.documentElement.dataset.theme = settings.theme;
+  else delete document.documentElement.dataset.theme;
+}
+
+function currentSize() {
+  const preset = $('preset').value;
+  if (preset in PRESETS) return { preset, ...PRESETS[preset] };
+  return {
+    preset: 'custom',
+    width: clampInt($('custom-width').value, 1, 200, 30),
+    height: clampInt($('custom-height').value, 1, 200, 16),
+    mines: clampInt($('custom-mines').value, 0, 40000, 99),
+  };
+}
+
+function clampInt(text, lo, hi, fallback) {
+  const n = Number.parseInt(text, 10);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.max(lo, Math.min(hi, n));
+}
+
+function storeSettings() {
+  const size = currentSize();
+  Object.assign(settings, {
+    preset: size.preset,
+    width: size.width,
+    height: size.height,
+    mines: size.mines,
+    rule: $('rule').value,
+    display: $('display').value,
+    speed: Number($('speed').value),
+    analyze: $('analyze').getAttribute('aria-pressed') === 'true',
+  });
+  saveSettings(settings);
+}
+
+function applySettingsToControls() {
+  $('preset').value = settings.preset;
+  $('custom-width').value = String(settings.width);
+  $('custom-height').value = String(settings.height);
+  $('custom-mines').value = String(settings.mines);
+  $('custom-size').hidden = settings.preset !== 'custom';
+  $('rule').value = settings.rule;
+  $('display').value = settings.display;
+  $('speed').value = String(settings.speed);
+  setPressed($('analyze'), settings.analyze);
+}
+
+function setPressed(button, on) {
+  button.setAttribute('aria-pressed', on ? 'true' : 'false');
+}
+
+function analyzeOn() {
+  return $('analyze').getAttribute('aria-pressed') === 'true';
+}
+
+// ---------------------------------------------------------------- showing the board
+
+/** Shows a new position and, with Analyze on, asks for its analysis. */
+function showPosition(position) {
+  state.position = position;
+  state.version++;
+  state.analysis = null;
+  view.render(position.width, position.height, position.cells);
+  view.clearOverlay();
+  $('win-chance').textContent = '—';
+  $('endgame-info').textContent = '';
+  $('mines-left').textContent = String(position.mines - position.cells.filter((c) => c === 'F').length);
+  $('edit-mines').value = String(position.mines);
+  if (analyzeOn()) requestAnalysis();
+  else $('analysis-summary').textContent = '';
+}
+
+async function requestAnalysis() {
+  const version = state.version;
+  const position = state.position;
+  const cells = position.width * position.height;
+  await guarded(async () => {
+    const analysis = await client.request(Request.ANALYZE, {
+      position: position.toMineText(),
+      options: { exact: cells <= EXACT_FRACTIONS_MAX_CELLS, numberChances: true },
+    });
+    if (version !== state.version || !analyzeOn()) return;
+    state.analysis = analysis;
+    view.showAnalysis(analysis, $('display').value);
+    $('analysis-summary').textContent = summary(analysis);
+    document.body.dataset.analyzed = String(version);
+  });
+}
+
+function summary(analysis) {
+  const digits = analysis.solutions.length;
+  const count = digits > 15 ? `about 10^${digits - 1}` : analysis.solutions;
+  const safe = analysis.cells.filter((c) => c.certainty === 'safe' && !c.flagged).length;
+  return `${count} consistent layouts · ${safe} certainly safe · ${analysis.ms.toFixed(1)} ms`;
+}
+
+// ---------------------------------------------------------------- playing
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  // 53 bits stay exact in a JS number and in the text of the link.
+  return String((words[0] & 0x1fffff) * 2 ** 32 + words[1]);
+}
+
+async function newGame({ replay = false } = {}) {
+  stopAutoplay();
+  storeSettings();
+  clearMessage();
+  const size = currentSize();
+  const rule = $('rule').value;
+  let seed = $('seed').value.trim();
+  if (replay && state.game) seed = state.game.seed;
+  if (seed && !/^\d{1,20}$/.test(seed)) {
+    showMessage(`the seed must be a whole number, not ${JSON.stringify(seed)}`);
+    return;
+  }
+  if (!seed) seed = randomSeed();
+  if (!features.game) {
+    showPosition(Position.empty(size.width, size.height, size.mines));
+    showMessage('Playing is not in this build yet: paste a position to analyse it.', 'info');
+    return;
+  }
+  await guarded(async () => {
+    const game = await client.request(Request.GAME, {
+      op: 'new',
+      options: { width: size.width, height: size.height, mines: size.mines, rule, seed },
+    });
+    state.mode = 'game';
+    $('moves').replaceChildren();
+    resetTimer();
+    showGame(game);
+    history.replaceState(null, '', shareHash({ ...size, rule, seed: game.seed }));
+  });
+}
+
+/** Shows a game state from the worker. */
+function showGame(game) {
+  state.game = game;
+  $('game-seed').textContent = game.seed;
+  const position = Position.fromMineText(game.position);
+  state.position = position;
+  state.version++;
+  state.analysis = null;
+  view.render(game.width, game.height, game.cells.split(''));
+  view.clearOverlay();
+  $('mines-left').textContent = String(game.minesLeft);
+  $('face').textContent = game.status === 'won' ? '★' : game.status === 'lost' ? '☹' : '☺';
+  document.body.dataset.game = game.status;
+  $('win-chance').textContent = '—';
+  $('endgame-info').textContent = '';
+  if (game.started && game.status === 'playing' && state.timerStart === null) startTimer();
+  if (game.status !== 'playing') stopTimer();
+  if (game.status === 'won') showMessage(`You won in ${$('timer').textContent} s.`, 'success');
+  else if (game.status === 'lost') showMessage('Boom. The red cell was the mine; crossed flags were wrong.', 'info');
+  if (analyzeOn() && game.status === 'playing') requestAnalysis();
+  else $('analysis-summary').textContent = '';
+}
+
+async function gameMove(op, x, y) {
+  if (state.mode !== 'game' || !state.game || state.game.status !== 'playing') return;
+  clearMessage();
+  await guarded(async () => showGame(await client.request(Request.GAME, { op, x, y })));
+}
+
+function resetTimer() {
+  stopTimer();
+  state.timerStart = null;
+  $('timer').textContent = '0';
+}
+
+function startTimer() {
+  state.timerStart = performance.now();
+  state.timerHandle = setInterval(() => {
+    $('timer').textContent = String(Math.floor((performance.now() - state.timerStart) / 1000));
+  }, 250);
+}
+
+function stopTimer() {
+  clearInterval(state.timerHandle);
+  state.timerHandle = null;
+}
+
+// ---------------------------------------------------------------- cell input
+
+/** A primary action on a cell: reveal, chord on a number, or paint in the editor. */
+function primary(x, y) {
+  if (state.mode === 'position') return paint(x, y);
+  const ch = state.position.cell(x, y);
+  if (ch >= '1' && ch <= '8') return gameMove('chord', x, y);
+  if (ch === 'H') return gameMove('reveal', x, y);
+  return undefined;
+}
+
+function secondary(x, y) {
+  if (state.mode === 'position') {
+    const ch = state.position.cell(x, y);
+    if (ch === 'H' || ch === 'F') showPosition(state.position.withCell(x, y, ch === 'F' ? 'H' : 'F'));
+    return undefined;
+  }
+  return gameMove('flag', x, y);
+}
+
+function chordAt(x, y) {
+  if (state.mode === 'game') return gameMove('chord', x, y);
+  return undefined;
+}
+
+function paint(x, y) {
+  const tool = $('paint').value;
+  if (!tool) {
+    showMessage('Pick a paint tool under Position to edit cells, or start a new game to play.', 'info');
+    return;
+  }
+  clearMessage();
+  showPosition(state.position.withCell(x, y, tool));
+  $('position').value = state.position.toMineText();
+}
+
+function cellOf(target) {
+  const el = target.closest?.('.cell');
+  if (!el) return null;
+  return { x: Number(el.dataset.x), y: Number(el.dataset.y), el };
+}
+
+function wireBoardInput() {
+  const board = $('board');
+  let press = null;
+  board.addEventListener('pointerdown', (event) => {
+    if (event.pointerType !== 'touch') return;
+    const cell = cellOf(event.target);
+    if (!cell) return;
+    press = { ...cell, long: false };
+    press.timer = setTimeout(() => {
+      press.long = true;
+      showNumberChances(cell.x, cell.y);
+      secondary(cell.x, cell.y);
+    }, LONG_PRESS_MS);
+  });
+  const endPress = () => {
+    if (press) clearTimeout(press.timer);
+  };
+  board.addEventListener('pointerup', endPress);
+  board.addEventListener('pointercancel', () => {
+    endPress();
+    press = null;
+  });
+  board.addEventListener('click', (event) => {
+    const cell = cellOf(event.target);
+    if (!cell) return;
+    if (press) {
+      // A touch: a long press already flagged.
+      const wasLong = press.long;
+      press = null;
+      if (wasLong) return;
+    }
+    view.cursor = { x: cell.x, y: cell.y };
+    primary(cell.x, cell.y);
+  });
+  board.addEventListener('contextmenu', (event) => {
+    event.preventDefault();
+    const cell = cellOf(event.target);
+    if (cell && !press) secondary(cell.x, cell.y);
+  });
+  board.addEventListener('auxclick', (event) => {
+    const cell = cellOf(event.target);
+    if (cell && event.button === 1) {
+      event.preventDefault();
+      chordAt(cell.x, cell.y);
+    }
+  });
+  board.addEventListener('mousedown', (event) => {
+    if (event.button === 1) event.preventDefault(); // No autoscroll on middle click.
+  });
+  board.addEventListener('mouseover', (event) => {
+    const cell = cellOf(event.target);
+    if (cell) showNumberChances(cell.x, cell.y);
+  });
+  board.addEventListener('mouseleave', () => {
+    $('hover-info').textContent = '';
+  });
+  board.addEventListener('keydown', (event) => {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const { x, y } = view.cursor;
+    if (event.key in moves) {
+      const [dx, dy] = moves[event.key];
+      view.moveCursor(dx, dy);
+      showNumberChances(view.cursor.x, view.cursor.y);
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      primary(x, y);
+    } else if (event.key === 'f' || event.key === 'F') {
+      secondary(x, y);
+    } else if (event.key === 'c' || event.key === 'C') {
+      chordAt(x, y);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+  board.addEventListener('focus', () => view.showCursor(true));
+  board.addEventListener('blur', () => view.showCursor(false));
+  document.addEventListener('keydown', (event) => {
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName);
+    if (!typing && (event.key === 'n' || event.key === 'N') && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      newGame();
+    }
+  });
+}
+
+/** The hover line: a cell's mine chance and, when the engine gives them, its number chances. */
+function showNumberChances(x, y) {
+  const info = $('hover-info');
+  const analysis = state.analysis;
+  if (!analysis) {
+    info.textContent = '';
+    return;
+  }
+  const cell = analysis.cells.find((c) => c.x === x && c.y === y);
+  if (!cell) {
+    info.textContent = '';
+    return;
+  }
+  const parts = [`(${x}, ${y}): mine ${(cell.p * 100).toFixed(2)}%`];
+  if (cell.exact) parts.push(`= ${cell.exact}`);
+  if (Array.isArray(cell.values)) {
+    const chances = cell.values
+      .map((p, n) => (p > 0 ? `${n}: ${percent(p)}%` : null))
+      .filter(Boolean)
+      .join('  ');
+    if (chances) parts.push(`· if safe shows ${chances}`);
+  }
+  info.textContent = parts.join(' ');
+}
+
+// ---------------------------------------------------------------- position editor
+
+async function loadPosition(text) {
+  clearMessage();
+  await guarded(async () => {
+    const parsed = await client.request(Request.PARSE, { position: text });
+    stopAutoplay();
+    resetTimer();
+    state.mode = 'position';
+    state.game = null;
+    document.body.dataset.game = 'position';
+    $('game-seed').textContent = '—';
+    $('face').textContent = '☺';
+    showPosition(Position.fromMineText(parsed.mine));
+    showMessage(`Loaded a ${parsed.width}×${parsed.height} position with ${parsed.mines} mines (${parsed.format}).`, 'success');
+  });
+}
+
+function download(name, data, type) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function exportMine() {
+  const text = state.mode === 'game' && state.game?.full ? state.game.full : state.position.toMineText();
+  $('position').value = text;
+  download('position.mine', text, 'text/plain');
+}
+
+function exportMbf() {
+  const text = state.mode === 'game' && state.game?.full ? state.game.full : state.position.toMineText({ keepMines: true });
+  const full = Position.fromMineText(text);
+  const mines = [];
+  full.cells.forEach((c, i) => {
+    if (c === 'M' || c === 'F') mines.push([i % full.width, Math.floor(i / full.width)]);
+  });
+  if (mines.length !== full.mines) {
+    showMessage('MBF needs every mine: start a game (the layout is known after the first click) or mark mines with M.');
+    return;
+  }
+  try {
+    download('board.mbf', toMbf(full.width, full.height, mines), 'application/octet-stream');
+  } catch (err) {
+    showMessage(err.message);
+  }
+}
+
+async function copyLink() {
+  const size = currentSize();
+  const hash = state.mode === 'game' && state.game
+    ? shareHash({ ...size, rule: $('rule').value, seed: state.game.seed })
+    : shareHash({ ...size, rule: $('rule').value, position: state.position.toMineText() });
+  history.replaceState(null, '', hash);
+  const link = location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    showMessage('Link copied.', 'success');
+  } catch {
+    showMessage(`Link: ${link}`, 'info');
+  }
+}
+
+// ---------------------------------------------------------------- endgame
+
+async function solveEndgame() {
+  clearMessage();
+  if (!analyzeOn()) {
+    setPressed($('analyze'), true);
+    storeSettings();
+    requestAnalysis();
+  }
+  const version = state.version;
+  $('win-chance').textContent = '…';
+  await guarded(async () => {
+    let result;
+    try {
+      result = await client.request(Request.ENDGAME, { position: state.position.toMineText(), options: {} });
+    } catch (err) {
+      if (version === state.version) $('win-chance').textContent = '—';
+      throw err;
+    }
+    if (version !== state.version) return;
+    if (!result.solved) {
+      $('win-chance').textContent = 'too large';
+      $('endgame-info').textContent = result.reason ?? 'This position is over the endgame budget.';
+      return;
+    }
+    $('win-chance').textContent = `${(result.winChance * 100).toFixed(2)}%`;
+    $('win-chance').title = result.winChanceExact;
+    if (result.bestMove) view.showBestMove(result.bestMove.x, result.bestMove.y);
+    $('endgame-info').textContent =
+      `Exactly ${result.winChanceExact} over ${result.layouts} layouts` +
+      (result.bestMove ? `; best move (${result.bestMove.x}, ${result.bestMove.y}), outlined in gold.` : '.');
+  });
+}
+
+// ---------------------------------------------------------------- auto-play
+
+async function step() {
+  if (state.mode !== 'game' || !state.game) {
+    showMessage('Auto-play needs a game: press New game first.', 'info');
+    return false;
+  }
+  if (state.game.status !== 'playing') return false;
+  const result = await guarded(() => client.request(Request.GAME, { op: 'step', options: {} }));
+  if (!result) return false;
+  logMove(result.move);
+  showGame(result.state);
+  return result.state.status === 'playing';
+}
+
+function logMove(move) {
+  const li = document.createElement('li');
+  li.textContent = `(${move.x}, ${move.y}) ${move.reason}`;
+  li.dataset.kind = move.kind;
+  const list = $('moves');
+  list.prepend(li);
+  while (list.childElementCount > 200) list.lastElementChild.remove();
+}
+
+async function autoplay() {
+  if (state.autoplaying) {
+    stopAutoplay();
+    return;
+  }
+  state.autoplaying = true;
+  setPressed($('autoplay'), true);
+  while (state.autoplaying) {
+    const goOn = await step();
+    if (!goOn) break;
+    const delay = AUTOPLAY_DELAYS_MS[Number($('speed').value)] ?? 100;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+  stopAutoplay();
+}
+
+function stopAutoplay() {
+  state.autoplaying = false;
+  setPressed($('autoplay'), false);
+}
+
+// ---------------------------------------------------------------- bulk run
+
+let bulkClient = null;
+
+async function bulkRun() {
+  if (bulkClient) return;
+  const size = currentSize();
+  const games = clampInt($('bulk-games').value, 1, 100000, 100);
+  const seed = $('seed').value.trim() || randomSeed();
+  // A second worker, so the board stays analysable while the bulk run goes on.
+  bulkClient = new SolverClient();
+  $('bulk-run').disabled = true;
+  $('bulk-cancel').disabled = false;
+  $('bulk-progress').max = games;
+  $('bulk-progress').value = 0;
+  $('bulk-result').textContent = 'Starting…';
+  try {
+    await bulkClient.ready;
+    const result = await bulkClient.request(
+      Request.BULK,
+      { width: size.width, height: size.height, mines: size.mines, rule: $('rule').value, seed, games },
+      { onProgress: (p) => showBulk(p, seed) },
+    );
+    showBulk(result, seed);
+  } catch (err) {
+    showMessage(err.message);
+  } finally {
+    bulkClient.worker.terminate();
+    bulkClient = null;
+    $('bulk-run').disabled = false;
+    $('bulk-cancel').disabled = true;
+  }
+}
+
+function showBulk({ played, won, games, cancelled }, seed) {
+  $('bulk-progress').value = played;
+  const rate = played ? won / played : 0;
+  const [lo, hi] = wilson(won, played);
+  $('bulk-result').textContent =
+    `${won} won of ${played}${cancelled ? ' (cancelled)' : played < games ? ` of ${games}` : ''}: ` +
+    `${(rate * 100).toFixed(1)}% (95% CI ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%), seed ${seed}`;
+}
+
+/** The Wilson score interval at 95 %. */
+function wilson(k, n) {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+// ---------------------------------------------------------------- start
+
+function wireControls() {
+  $('game-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  $('replay').addEventListener('click', () => newGame({ replay: true }));
+  $('face').addEventListener('click', () => newGame());
+  $('preset').addEventListener('change', () => {
+    $('custom-size').hidden = $('preset').value !== 'custom';
+    storeSettings();
+  });
+  $('rule').addEventListener('change', storeSettings);
+  $('speed').addEventListener('change', storeSettings);
+  $('analyze').addEventListener('click', () => {
+    const on = !analyzeOn();
+    setPressed($('analyze'), on);
+    storeSettings();
+    if (on) requestAnalysis();
+    else {
+      state.analysis = null;
+      view.clearOverlay();
+      $('analysis-summary').textContent = '';
+    }
+  });
+  $('display').addEventListener('change', () => {
+    storeSettings();
+    if (state.analysis) view.showAnalysis(state.analysis, $('display').value);
+  });
+  $('endgame').addEventListener('click', solveEndgame);
+  $('step').addEventListener('click', () => {
+    stopAutoplay();
+    step();
+  });
+  $('autoplay').addEventListener('click', autoplay);
+  $('bulk-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    bulkRun();
+  });
+  $('bulk-cancel').addEventListener('click', () => bulkClient?.cancelBulk());
+  $('load-position').addEventListener('click', () => loadPosition($('position').value));
+  $('open-file').addEventListener('change', async () => {
+    const file = $('open-file').files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    $('position').value = text;
+    loadPosition(text);
+    $('open-file').value = '';
+  });
+  $('edit-mines').addEventListener('change', () => {
+    if (state.mode !== 'position') return;
+    const mines = clampInt($('edit-mines').value, 0, state.position.width * state.position.height, state.position.mines);
+    showPosition(state.position.withMines(mines));
+  });
+  $('export-mine').addEventListener('click', exportMine);
+  $('export-mbf').addEventListener('click', exportMbf);
+  $('share').addEventListener('click', copyLink);
+  $('theme').addEventListener('click', () => {
+    const dark = document.documentElement.dataset.theme === 'dark' ||
+      (!document.documentElement.dataset.theme && matchMedia('(prefers-color-scheme: dark)').matches);
+    settings.theme = dark ? 'light' : 'dark';
+    saveSettings(settings);
+    applyTheme();
+  });
+}
+
+async function start() {
+  applyTheme();
+  const fromLink = readHash(location.hash);
+  Object.assign(settings, fromLink.preset ? { preset: fromLink.preset } : {});
+  if (fromLink.preset === 'custom') Object.assign(settings, { width: fromLink.width, height: fromLink.height, mines: fromLink.mines });
+  if (fromLink.rule) settings.rule = fromLink.rule;
+  applySettingsToControls();
+  if (fromLink.seed) $('seed').value = fromLink.seed;
+  wireControls();
+  wireBoardInput();
+  const size = currentSize();
+  view.render(size.width, size.height, new Array(size.width * size.height).fill('H'));
+
+  client = new SolverClient({ onBusy: (busy) => { $('spinner').hidden = !busy; } });
+  try {
+    features = await client.ready;
+  } catch (err) {
+    showMessage(`The solver could not start: ${err.message}`);
+    return;
+  }
+  document.body.dataset.ready = '1';
+  for (const [id, feature] of [['step', 'player'], ['autoplay', 'player'], ['endgame', 'endgame'], ['bulk-run', 'bulk']]) {
+    if (!features[feature]) {
+      $(id).disabled = true;
+      $(id).title = 'Not in this build yet';
+    }
+  }
+  if (fromLink.position) {
+    $('position').value = fromLink.position;
+    await loadPosition(fromLink.position);
+  } else {
+    await newGame();
+  }
+}
+
+start();

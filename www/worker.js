@@ -1,0 +1,144 @@
+// The Web Worker that runs every solver call, so the page stays responsive while it thinks.
+// This is the only JS file that imports the wasm glue.
+import init, * as wasm from '../mineseer-wasm.js';
+import { Request, Reply, SUPERSEDABLE, message } from './protocol.js';
+
+/** Requests received but not yet handled, oldest first. */
+const pending = [];
+let draining = false;
+/** The game this worker holds (a wasm Game handle), if any. */
+let game = null;
+/** Set by a CANCEL message; checked by the bulk run between games. */
+let cancelRequested = false;
+
+self.onmessage = (event) => {
+  const msg = event.data;
+  if (msg.kind === Request.CANCEL) {
+    cancelRequested = true;
+    return;
+  }
+  pending.push(msg);
+  scheduleDrain();
+};
+
+function scheduleDrain() {
+  if (!draining) {
+    draining = true;
+    // A macrotask, so that messages already queued arrive before we pick what to run.
+    setTimeout(drain, 0);
+  }
+}
+
+async function drain() {
+  while (pending.length > 0) {
+    const msg = pending.shift();
+    const newer = SUPERSEDABLE.has(msg.kind) && pending.some((m) => m.kind === msg.kind);
+    if (newer) {
+      self.postMessage(message(msg.id, Reply.SUPERSEDED));
+      continue;
+    }
+    try {
+      const result = await handle(msg);
+      self.postMessage(message(msg.id, Reply.RESULT, result));
+    } catch (err) {
+      self.postMessage(message(msg.id, Reply.ERROR, { message: errorText(err) }));
+    }
+  }
+  draining = false;
+}
+
+function errorText(err) {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+async function handle(msg) {
+  const p = msg.payload;
+  switch (msg.kind) {
+    case Request.PARSE:
+      return wasm.parsePosition(p.position);
+    case Request.ANALYZE: {
+      const start = performance.now();
+      const analysis = wasm.solveBoard(p.position, p.options ?? {});
+      analysis.ms = performance.now() - start;
+      return analysis;
+    }
+    case Request.ENDGAME:
+      return endgame(p);
+    case Request.GAME:
+      return gameOp(p);
+    case Request.NEXT_MOVE:
+      return nextMove(p);
+    case Request.BULK:
+      return bulk(msg.id, p);
+    default:
+      throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
+  }
+}
+
+function endgame(p) {
+  if (typeof wasm.solveEndgame !== 'function') {
+    throw new Error('the endgame solver is not in this build yet');
+  }
+  const start = performance.now();
+  const result = wasm.solveEndgame(p.position, p.options ?? {});
+  result.ms = performance.now() - start;
+  return result;
+}
+
+function gameOp(p) {
+  if (typeof wasm.Game !== 'function') {
+    throw new Error('playing is not in this build yet');
+  }
+  if (p.op === 'new') {
+    if (game) game.free();
+    game = new wasm.Game(p.options);
+    return game.state();
+  }
+  if (!game) throw new Error('no game: start a new game first');
+  switch (p.op) {
+    case 'reveal': return game.reveal(p.x, p.y);
+    case 'flag': return game.flag(p.x, p.y);
+    case 'chord': return game.chord(p.x, p.y);
+    case 'state': return game.state();
+    case 'step': return game.step(p.options ?? {});
+    default: throw new Error(`unknown game operation ${JSON.stringify(p.op)}`);
+  }
+}
+
+function nextMove(p) {
+  if (typeof wasm.nextMove !== 'function') {
+    throw new Error('the auto-player is not in this build yet');
+  }
+  return wasm.nextMove(p.position, p.options ?? {});
+}
+
+/** Plays games one at a time, yielding between them so that a CANCEL message gets through. */
+async function bulk(id, p) {
+  if (typeof wasm.playGames !== 'function') {
+    throw new Error('the bulk run is not in this build yet');
+  }
+  cancelRequested = false;
+  let won = 0;
+  let played = 0;
+  const chunk = 1;
+  while (played < p.games && !cancelRequested) {
+    const n = Math.min(chunk, p.games - played);
+    const outcome = wasm.playGames({ ...p, games: n, firstGame: played });
+    won += outcome.won;
+    played += outcome.played;
+    self.postMessage(message(id, Reply.PROGRESS, { played, won, games: p.games }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { played, won, games: p.games, cancelled: played < p.games };
+}
+
+await init();
+/** What this build of the wasm module can do, so the page disables the rest honestly. */
+const features = {
+  game: typeof wasm.Game === 'function',
+  endgame: typeof wasm.solveEndgame === 'function',
+  player: typeof wasm.Game === 'function' && typeof wasm.Game.prototype.step === 'function',
+  bulk: typeof wasm.playGames === 'function',
+};
+self.postMessage(message(0, Reply.READY, { features }));
