@@ -34,6 +34,7 @@ pub mod player;
 pub mod probability;
 pub mod rng;
 pub mod rules;
+pub mod sample;
 pub mod values;
 
 pub use board::{Board, Cell, CellIdx};
