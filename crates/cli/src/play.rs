@@ -73,6 +73,18 @@ struct Report {
     engine_failures: u64,
 }
 
+/// A series of seeded games: game `i` (from `first_game`) uses `derive_seed(seed, i)`.
+struct Series {
+    width: usize,
+    height: usize,
+    mines: usize,
+    rule: FirstClickRule,
+    seed: u64,
+    first_game: u64,
+    games: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct GameResult {
     won: bool,
     guesses: u32,
@@ -122,46 +134,23 @@ pub fn run(args: &Args) -> Result<()> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
 
     let progress = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let series = Series {
+        width,
+        height,
+        mines,
+        rule,
+        seed: args.seed,
+        first_game: args.first_game,
+        games: args.games,
+    };
     let started = Instant::now();
-    let results: Vec<GameResult> = pool.install(|| {
-        (args.first_game..args.first_game + args.games)
-            .into_par_iter()
-            .map(|i| {
-                let seed = derive_seed(args.seed, i);
-                let config =
-                    GameConfig::new(width, height, mines, rule, seed).expect("checked above");
-                let mut game = Game::new(config);
-                let cpu_start = thread_cpu_ns();
-                let played = play_game(&mut game, &player);
-                let cpu_ns = thread_cpu_ns().saturating_sub(cpu_start);
-                progress.inc(1);
-                match played {
-                    Ok(p) => GameResult {
-                        won: p.won,
-                        guesses: p.guesses,
-                        cpu_ns,
-                        failed: false,
-                    },
-                    Err(_) => GameResult {
-                        won: false,
-                        guesses: 0,
-                        cpu_ns,
-                        failed: true,
-                    },
-                }
-            })
-            .collect()
-    });
+    let results = play_series(&series, &player, threads, &progress)?;
     progress.finish_and_clear();
     let wall_seconds = started.elapsed().as_secs_f64();
 
@@ -194,6 +183,58 @@ pub fn run(args: &Args) -> Result<()> {
         print_text(&report);
     }
     Ok(())
+}
+
+/// Plays the series on `threads` workers. The results come back in game order, and each
+/// game depends only on its seed, so they do not depend on the thread count (except for the
+/// CPU times).
+fn play_series(
+    series: &Series,
+    player: &PlayerConfig,
+    threads: usize,
+    progress: &ProgressBar,
+) -> Result<Vec<GameResult>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    let config_of = |i: u64| {
+        GameConfig::new(
+            series.width,
+            series.height,
+            series.mines,
+            series.rule,
+            derive_seed(series.seed, i),
+        )
+    };
+    config_of(series.first_game)?;
+    Ok(pool.install(|| {
+        (series.first_game..series.first_game + series.games)
+            .into_par_iter()
+            .map(|i| {
+                let config = config_of(i).expect("the size was checked");
+                let mut game = Game::new(config);
+                let cpu_start = thread_cpu_ns();
+                let played = play_game(&mut game, player);
+                let cpu_ns = thread_cpu_ns().saturating_sub(cpu_start);
+                progress.inc(1);
+                match played {
+                    Ok(p) => GameResult {
+                        won: p.won,
+                        guesses: p.guesses,
+                        cpu_ns,
+                        failed: false,
+                    },
+                    Err(_) => GameResult {
+                        won: false,
+                        guesses: 0,
+                        cpu_ns,
+                        failed: true,
+                    },
+                }
+            })
+            .collect()
+    }))
 }
 
 fn print_text(r: &Report) {
@@ -288,6 +329,41 @@ mod tests {
         assert_eq!(wilson_interval(0, 0), [0.0, 1.0]);
         let [lo, hi] = wilson_interval(10, 10);
         assert!(hi > 0.999_999 && lo > 0.7, "{lo} {hi}");
+    }
+
+    #[test]
+    fn results_do_not_depend_on_the_thread_count() {
+        let series = Series {
+            width: 9,
+            height: 9,
+            mines: 10,
+            rule: FirstClickRule::Safe,
+            seed: 7,
+            first_game: 0,
+            games: 200,
+        };
+        let player = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+        let hidden = ProgressBar::hidden();
+        let strip = |results: Vec<GameResult>| -> Vec<(bool, u32, bool)> {
+            results
+                .into_iter()
+                .map(|r| (r.won, r.guesses, r.failed))
+                .collect()
+        };
+        let one = strip(play_series(&series, &player, 1, &hidden).unwrap());
+        let two = strip(play_series(&series, &player, 2, &hidden).unwrap());
+        assert_eq!(one, two);
+        assert!(one.iter().any(|r| r.0) && one.iter().any(|r| !r.0));
+        // A shard starting at game 100 plays the same games as the second half.
+        let shard = Series {
+            first_game: 100,
+            games: 100,
+            ..series
+        };
+        assert_eq!(
+            strip(play_series(&shard, &player, 2, &hidden).unwrap()),
+            one[100..].to_vec()
+        );
     }
 
     #[test]

@@ -29,6 +29,7 @@ use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
+use crate::endgame::{solve_endgame, EndgameConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
@@ -63,6 +64,8 @@ pub struct PlayerConfig {
     pub progress_weight: f64,
     /// Call the endgame solver when the position has at most this many layouts; 0 never does.
     pub endgame_max_layouts: u64,
+    /// The endgame solver's node budget; over it, the guess heuristic plays instead.
+    pub endgame_max_nodes: u64,
     /// The budget of each analysis.
     pub solve: SolveConfig,
 }
@@ -75,10 +78,14 @@ impl PlayerConfig {
             rule,
             first_click: None,
             flag_mines: false,
-            candidate_tolerance: 0.9,
+            candidate_tolerance: 0.95,
             max_candidates: 12,
-            progress_weight: 0.05,
-            endgame_max_layouts: 0,
+            progress_weight: 0.2,
+            endgame_max_layouts: match level {
+                Level::Fast => 0,
+                Level::Full => 200,
+            },
+            endgame_max_nodes: 20_000,
             solve: SolveConfig::default(),
         }
     }
@@ -507,9 +514,9 @@ fn lookahead(
     })
 }
 
-/// The endgame solver's move, when the position is small enough.
+/// The endgame solver's move, when the position is small enough and solved within budget.
 fn endgame_move(
-    _board: &Board,
+    board: &Board,
     analysis: &Analysis,
     config: &PlayerConfig,
 ) -> Result<Option<Move>, SolveError> {
@@ -518,5 +525,20 @@ fn endgame_move(
     {
         return Ok(None);
     }
-    Ok(None)
+    let endgame_config = EndgameConfig {
+        max_layouts: config.endgame_max_layouts,
+        max_nodes: config.endgame_max_nodes,
+        solve: config.solve.clone(),
+        ..EndgameConfig::default()
+    };
+    let endgame = solve_endgame(board, &endgame_config)?;
+    let (Some((x, y)), Some(win)) = (endgame.best_move(), endgame.win_f64()) else {
+        return Ok(None);
+    };
+    Ok(Some(Move {
+        action: Action::Reveal,
+        x,
+        y,
+        reason: Reason::Endgame { win },
+    }))
 }
