@@ -25,6 +25,8 @@ pub mod board;
 pub mod boxes;
 pub mod brute;
 pub mod combinatorics;
+pub mod dead;
+pub mod deductions;
 pub mod endgame;
 pub mod enumerate;
 pub mod error;
