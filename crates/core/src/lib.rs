@@ -32,6 +32,7 @@ pub mod enumerate;
 pub mod error;
 pub mod formats;
 pub mod game;
+pub mod noguess;
 pub mod player;
 pub mod probability;
 pub mod rng;
