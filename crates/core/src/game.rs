@@ -10,7 +10,8 @@
 //! - Mines are placed at the first reveal, **uniformly** among the layouts the rule allows: the
 //!   allowed cells are shuffled with the seeded [`GameRng`] (a partial Fisher-Yates shuffle) and
 //!   the first `mines` of them get a mine. So the same seed and the same first click give the
-//!   same board on every platform.
+//!   same board on every platform. The `noguess` rule instead asks [`crate::noguess`] for a
+//!   verified no-guess layout (seeded the same way; not uniform).
 //! - The core has no clock: [`Game::note_time`] stores times the caller reads from its own
 //!   clock, and [`Game::elapsed_ms`] works from those.
 //! - A full game (the layout and what is revealed) is saved as `.mine` with `M` for the mines
@@ -23,6 +24,7 @@ use std::fmt;
 use crate::board::{Board, Cell, CellIdx};
 use crate::error::ParseError;
 use crate::formats::parse_mine;
+use crate::noguess::{generate_no_guess, NoGuessConfig, NoGuessError};
 use crate::rng::GameRng;
 
 /// The largest width or height of a game (MBF stores each in one byte, and the page draws
@@ -79,22 +81,27 @@ pub enum FirstClickRule {
     Opening,
     /// No guarantee: the first click may hit a mine.
     None,
+    /// The first revealed cell shows 0, and the whole board can then be won by certain moves
+    /// alone, never a guess ([`crate::noguess`]; the layout is verified before play).
+    NoGuess,
 }
 
 impl FirstClickRule {
     /// Every rule.
-    pub const ALL: [FirstClickRule; 3] = [
+    pub const ALL: [FirstClickRule; 4] = [
         FirstClickRule::Safe,
         FirstClickRule::Opening,
         FirstClickRule::None,
+        FirstClickRule::NoGuess,
     ];
 
-    /// The lower-case name: `safe`, `opening` or `none`.
+    /// The lower-case name: `safe`, `opening`, `none` or `noguess`.
     pub fn name(self) -> &'static str {
         match self {
             FirstClickRule::Safe => "safe",
             FirstClickRule::Opening => "opening",
             FirstClickRule::None => "none",
+            FirstClickRule::NoGuess => "noguess",
         }
     }
 
@@ -135,7 +142,7 @@ impl GameConfig {
         let kept_free = match rule {
             FirstClickRule::None => 0,
             FirstClickRule::Safe => 1,
-            FirstClickRule::Opening => width.min(3) * height.min(3),
+            FirstClickRule::Opening | FirstClickRule::NoGuess => width.min(3) * height.min(3),
         };
         if mines + kept_free > cells {
             return Err(GameError::new(GameErrorKind::TooManyMines {
@@ -379,7 +386,7 @@ impl Game {
             return Ok(MoveOutcome::NoChange);
         }
         if self.mines.is_none() {
-            self.place_mines(idx);
+            self.place_mines(idx)?;
         }
         self.moves += 1;
         Ok(self.open_cells(&[idx]))
@@ -584,12 +591,26 @@ impl Game {
     /// Places the mines uniformly among the cells the rule leaves allowed, given the first
     /// click: a partial Fisher-Yates shuffle of the allowed cells, so every set of `mines`
     /// allowed cells is equally likely.
-    fn place_mines(&mut self, first: CellIdx) {
+    fn place_mines(&mut self, first: CellIdx) -> Result<(), GameError> {
+        if self.config.rule == FirstClickRule::NoGuess {
+            let (width, height) = (self.config.width, self.config.height);
+            let board = NoGuessConfig::new(
+                width,
+                height,
+                self.config.mines,
+                self.view.xy(first),
+                self.config.seed,
+            )
+            .and_then(|config| generate_no_guess(&config))
+            .map_err(|err| GameError::new(GameErrorKind::NoGuess(err)))?;
+            self.mines = Some(board.mines().to_vec());
+            return Ok(());
+        }
         let mut kept_free = vec![false; self.view.len()];
         match self.config.rule {
             FirstClickRule::None => {}
             FirstClickRule::Safe => kept_free[first.get()] = true,
-            FirstClickRule::Opening => {
+            FirstClickRule::Opening | FirstClickRule::NoGuess => {
                 kept_free[first.get()] = true;
                 for n in self.view.neighbours(first) {
                     kept_free[n.get()] = true;
@@ -606,6 +627,7 @@ impl Game {
             mines[allowed[k] as usize] = true;
         }
         self.mines = Some(mines);
+        Ok(())
     }
 
     fn count_mines_around(&self, idx: CellIdx) -> usize {
@@ -744,6 +766,8 @@ pub enum GameErrorKind {
         /// Row of the mine.
         y: usize,
     },
+    /// The `noguess` rule could not make a board (too dense a board for its budget).
+    NoGuess(NoGuessError),
 }
 
 impl GameError {
@@ -794,6 +818,7 @@ impl fmt::Display for GameError {
             GameErrorKind::MbfDuplicateMine { x, y } => {
                 write!(f, "the MBF data lists the mine at ({x},{y}) twice")
             }
+            GameErrorKind::NoGuess(err) => write!(f, "{err}"),
         }
     }
 }
