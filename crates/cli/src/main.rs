@@ -2,6 +2,8 @@
 //! work is done by `mineseer-core`.
 
 mod analyze;
+mod endgame;
+mod generate;
 mod input;
 mod play;
 
@@ -19,6 +21,11 @@ struct Cli {
 enum Command {
     /// Exact mine probability of every hidden cell of a `.mine` or `.inp` position.
     Analyze(analyze::Args),
+    /// Exact chance of winning under optimal play, and a best move, when the position has
+    /// few enough consistent layouts.
+    Endgame(endgame::Args),
+    /// Seeded boards as `.mine` text (mines as `M`), no-guess by default, with their times.
+    Generate(generate::Args),
     /// Plays many seeded games with the auto-player and reports the win rate.
     Play(play::Args),
 }
@@ -27,6 +34,8 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
+        Command::Endgame(args) => endgame::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Play(args) => play::run(&args),
     };
     if let Err(err) = result {

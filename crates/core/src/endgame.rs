@@ -211,6 +211,10 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
     }
 }
 
+/// The least number of layouts for which the search looks for independent games: below it
+/// the check costs more than it saves.
+const MIN_SPLIT_SIZE: usize = 4;
+
 /// The search ran out of nodes.
 struct NodeLimit;
 
@@ -254,6 +258,7 @@ impl Hasher for SetHasher {
 }
 
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<SetHasher>>;
+type FastSet<K> = HashSet<K, BuildHasherDefault<SetHasher>>;
 
 struct Search<'a> {
     table: &'a LayoutTable,
@@ -287,13 +292,14 @@ impl<'a> Search<'a> {
             let row = self.table.row(set[0]);
             return Ok((1, row.iter().position(|&o| o != MINE)));
         }
-        let result = self.expand(set, -1)?;
+        let every_cell: Vec<u32> = (0..self.table.cells().len() as u32).collect();
+        let result = self.expand(set, -1, &every_cell)?;
         debug_assert!(result.exact);
         Ok((result.wins, result.best_cell))
     }
 
     /// The value of `set` if it exceeds `cutoff`; otherwise an upper bound at most `cutoff`.
-    fn value(&mut self, set: &[u32], cutoff: i64) -> Result<u64, NodeLimit> {
+    fn value(&mut self, set: &[u32], cutoff: i64, active: &[u32]) -> Result<u64, NodeLimit> {
         if set.len() <= 1 {
             return Ok(set.len() as u64);
         }
@@ -302,7 +308,7 @@ impl<'a> Search<'a> {
                 return Ok(known.wins);
             }
         }
-        let result = self.expand(set, cutoff)?;
+        let result = self.expand(set, cutoff, active)?;
         self.known.insert(
             set.into(),
             Known {
@@ -314,27 +320,62 @@ impl<'a> Search<'a> {
     }
 
     /// Searches a set of two or more layouts.
-    fn expand(&mut self, set: &[u32], cutoff: i64) -> Result<NodeResult, NodeLimit> {
+    fn expand(
+        &mut self,
+        set: &[u32],
+        cutoff: i64,
+        active: &[u32],
+    ) -> Result<NodeResult, NodeLimit> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(NodeLimit);
         }
-        let n_cells = self.table.cells().len();
-        let mut mines = vec![0u32; n_cells];
+        // One pass over the layouts: per active cell, its mines and whether what it shows
+        // varies.
+        let first = self.table.row(set[0]);
+        let mut mines = vec![0u32; active.len()];
+        let mut varies = vec![false; active.len()];
         for &layout in set {
-            for (count, &o) in mines.iter_mut().zip(self.table.row(layout)) {
-                *count += (o == MINE) as u32;
+            let row = self.table.row(layout);
+            for (k, &c) in active.iter().enumerate() {
+                let o = row[c as usize];
+                mines[k] += (o == MINE) as u32;
+                varies[k] |= o != first[c as usize];
+            }
+        }
+        // Cells that are mines in every layout here, or safe showing the same everywhere,
+        // stay so in every subset: the children need not look at them.
+        let size = set.len() as u32;
+        let child_active: Vec<u32> = active
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
+            .map(|(_, &c)| c)
+            .collect();
+
+        // Independent parts are solved apart and multiplied.
+        if set.len() >= MIN_SPLIT_SIZE {
+            let variable: Vec<u32> = active
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
+                .map(|(_, &c)| c)
+                .collect();
+            if let Some(games) = self.independent_games(set, &child_active, &variable) {
+                return self.product(&games, cutoff, &child_active);
             }
         }
 
         // Safe cells that still tell layouts apart are revealed together, without branching.
-        let first = self.table.row(set[0]);
-        let informative_safe: Vec<usize> = (0..n_cells)
-            .filter(|&c| mines[c] == 0 && set.iter().any(|&l| self.table.row(l)[c] != first[c]))
+        let informative_safe: Vec<usize> = active
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| mines[k] == 0 && varies[k])
+            .map(|(_, &c)| c as usize)
             .collect();
         if !informative_safe.is_empty() {
             let parts = self.joint_parts(set, &informative_safe);
-            let (wins, exact) = self.sum_parts(&parts, set.len() as u64, cutoff)?;
+            let (wins, exact) = self.sum_parts(&parts, cutoff, &child_active)?;
             return Ok(NodeResult {
                 wins,
                 exact,
@@ -343,17 +384,19 @@ impl<'a> Search<'a> {
         }
 
         // Moves: cells that may be safe and may be a mine, safest first.
-        let size = set.len() as u32;
-        let mut moves: Vec<usize> = (0..n_cells)
-            .filter(|&c| mines[c] > 0 && mines[c] < size)
+        let mut moves: Vec<(u32, usize)> = active
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
+            .map(|(k, &c)| (mines[k], c as usize))
             .collect();
-        moves.sort_by_key(|&c| (mines[c], c));
+        moves.sort_unstable();
         let mut best: Option<(u64, usize)> = None;
         // The largest upper bound among the moves that did not beat the threshold.
         let mut bound_of_rest = 0u64;
-        let mut seen_splits: HashSet<Vec<u32>> = HashSet::new();
-        for &cell in &moves {
-            let safe = (size - mines[cell]) as u64;
+        let mut seen_splits: FastSet<Vec<u32>> = FastSet::default();
+        for &(cell_mines, cell) in &moves {
+            let safe = (size - cell_mines) as u64;
             let threshold = cutoff.max(best.map_or(-1, |(wins, _)| wins as i64));
             if safe as i64 <= threshold {
                 bound_of_rest = bound_of_rest.max(safe);
@@ -363,7 +406,7 @@ impl<'a> Search<'a> {
             if !seen_splits.insert(split) {
                 continue;
             }
-            let (wins, exact) = self.sum_parts(&parts, safe, threshold)?;
+            let (wins, exact) = self.sum_parts(&parts, threshold, &child_active)?;
             if exact && wins as i64 > threshold {
                 best = Some((wins, cell));
             } else {
@@ -384,27 +427,233 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// The sum of the parts' values, where the parts hold `total` layouts together: exact
-    /// when it exceeds `cutoff`, else an upper bound at most `cutoff` (as soon as the parts
-    /// left cannot lift it above `cutoff`, the rest is bounded by their sizes).
+    /// The sum of the parts' values: exact when it exceeds `cutoff`, else an upper bound at
+    /// most `cutoff`. Each part is first given a cheap upper bound ([`Search::quick_bound`]);
+    /// the parts are then searched in turn, each with the least value it must beat for the
+    /// sum to matter, and as soon as the parts left cannot lift the sum above `cutoff`, the
+    /// rest is counted at its bounds.
     fn sum_parts(
         &mut self,
         parts: &[Vec<u32>],
-        total: u64,
         cutoff: i64,
+        active: &[u32],
     ) -> Result<(u64, bool), NodeLimit> {
+        let bounds: Vec<u64> = parts.iter().map(|p| self.quick_bound(p, active)).collect();
+        let mut rest: u64 = bounds.iter().sum();
+        if rest as i64 <= cutoff {
+            return Ok((rest, false));
+        }
         let mut sum = 0u64;
-        let mut rest = total;
-        for part in parts {
-            rest -= part.len() as u64;
+        for (part, &bound) in parts.iter().zip(&bounds) {
+            rest -= bound;
             // This part must exceed `need` for the sum to exceed the cutoff.
             let need = cutoff - sum as i64 - rest as i64;
-            sum += self.value(part, need)?;
+            sum += self.value(part, need, active)?;
             if (sum + rest) as i64 <= cutoff {
                 return Ok((sum + rest, false));
             }
         }
         Ok((sum, true))
+    }
+
+    /// A cheap upper bound on `W(set)`: what the transposition table knows; else, when no
+    /// safe cell tells the layouts apart, the safe layouts of the safest move (a move wins at
+    /// most where it is safe), which is then stored as a bound; else the size.
+    fn quick_bound(&mut self, set: &[u32], active: &[u32]) -> u64 {
+        if set.len() <= 1 {
+            return set.len() as u64;
+        }
+        if let Some(known) = self.known.get(set) {
+            return known.wins;
+        }
+        let size = set.len() as u32;
+        let first = self.table.row(set[0]);
+        let mut mines = vec![0u32; active.len()];
+        let mut varies = vec![false; active.len()];
+        for &layout in set {
+            let row = self.table.row(layout);
+            for (k, &c) in active.iter().enumerate() {
+                let o = row[c as usize];
+                mines[k] += (o == MINE) as u32;
+                varies[k] |= o != first[c as usize];
+            }
+        }
+        if (0..active.len()).any(|k| mines[k] == 0 && varies[k]) {
+            return size as u64;
+        }
+        let safest = (0..active.len())
+            .filter(|&k| mines[k] > 0 && mines[k] < size)
+            .map(|k| (size - mines[k]) as u64)
+            .max()
+            .unwrap_or(size as u64);
+        self.known.insert(
+            set.into(),
+            Known {
+                wins: safest,
+                exact: false,
+            },
+        );
+        safest
+    }
+
+    /// Splits `set` into independent games, when it is one: the cells that vary fall into
+    /// groups such that what any cell shows depends on the mines of one group only, and the
+    /// layouts are every combination of the groups' own layouts. Then the game is won exactly
+    /// when each group's game is won, and `W(set)` is the product of the groups' values
+    /// (information from one group says nothing about another). Each group's game is the
+    /// subset of `set` that agrees with `set[0]` outside the group, so it is searched with the
+    /// same table. `None` when there is a single group or the layouts are not a product.
+    fn independent_games(
+        &self,
+        set: &[u32],
+        active: &[u32],
+        variable: &[u32],
+    ) -> Option<Vec<Vec<u32>>> {
+        if variable.len() < 2 {
+            return None;
+        }
+        let n_cells = self.table.cells().len();
+        let mut is_variable = vec![false; n_cells];
+        for &c in variable {
+            is_variable[c as usize] = true;
+        }
+        let mut parent: Vec<u32> = (0..n_cells as u32).collect();
+        fn root(parent: &mut [u32], mut c: u32) -> u32 {
+            while parent[c as usize] != c {
+                parent[c as usize] = parent[parent[c as usize] as usize];
+                c = parent[c as usize];
+            }
+            c
+        }
+        for &x in active {
+            let rx = root(&mut parent, x);
+            for &y in self.table.depends(x as usize) {
+                if is_variable[y as usize] {
+                    let ry = root(&mut parent, y);
+                    parent[ry as usize] = rx;
+                }
+            }
+        }
+        // Group of each variable cell, numbered by first appearance.
+        let mut group_of_root: FastMap<u32, usize> = FastMap::default();
+        let mut group_of_cell: Vec<usize> = Vec::with_capacity(variable.len());
+        for &c in variable {
+            let r = root(&mut parent, c);
+            let next = group_of_root.len();
+            group_of_cell.push(*group_of_root.entry(r).or_insert(next));
+        }
+        let n_groups = group_of_root.len();
+        if n_groups < 2 {
+            return None;
+        }
+        // Per group, the distinct mine patterns on its variable cells; and per layout, the
+        // groups where it differs from `set[0]`.
+        let mut patterns: Vec<FastSet<Vec<bool>>> = vec![FastSet::default(); n_groups];
+        let mut keys: Vec<Vec<bool>> = vec![Vec::new(); n_groups];
+        let first: Vec<bool> = variable
+            .iter()
+            .map(|&c| self.table.row(set[0])[c as usize] == MINE)
+            .collect();
+        let mut games: Vec<Vec<u32>> = vec![Vec::new(); n_groups];
+        for &layout in set {
+            let row = self.table.row(layout);
+            for key in keys.iter_mut() {
+                key.clear();
+            }
+            // The one group where this layout differs from `set[0]`, if only one.
+            let mut differs: Option<usize> = None;
+            let mut several = false;
+            for (k, &c) in variable.iter().enumerate() {
+                let mine = row[c as usize] == MINE;
+                let g = group_of_cell[k];
+                keys[g].push(mine);
+                if mine != first[k] {
+                    match differs {
+                        None => differs = Some(g),
+                        Some(h) => several |= h != g,
+                    }
+                }
+            }
+            for (g, key) in keys.iter().enumerate() {
+                if !patterns[g].contains(key) {
+                    patterns[g].insert(key.clone());
+                }
+            }
+            match (several, differs) {
+                (true, _) => {}
+                (false, None) => games.iter_mut().for_each(|game| game.push(layout)),
+                (false, Some(g)) => games[g].push(layout),
+            }
+        }
+        let product = patterns
+            .iter()
+            .try_fold(1u64, |acc, p| acc.checked_mul(p.len() as u64));
+        if product != Some(set.len() as u64) {
+            return None;
+        }
+        games.sort_by_key(|g| std::cmp::Reverse(g.len()));
+        Some(games)
+    }
+
+    /// The product of the values of independent games: exact when it exceeds `cutoff`, else
+    /// an upper bound at most `cutoff`. The first game's best cell is a best cell of the whole.
+    fn product(
+        &mut self,
+        games: &[Vec<u32>],
+        cutoff: i64,
+        active: &[u32],
+    ) -> Result<NodeResult, NodeLimit> {
+        let mut done = 1u64;
+        let mut best_cell = None;
+        for (i, game) in games.iter().enumerate() {
+            // What the other games can give at most: their values so far, their sizes after.
+            let others = done
+                * games[i + 1..]
+                    .iter()
+                    .map(|g| g.len() as u64)
+                    .product::<u64>();
+            let need = if cutoff < 0 {
+                -1
+            } else {
+                cutoff / others as i64
+            };
+            let wins = if i == 0 {
+                let result = self.expand(game, need, active)?;
+                self.known.insert(
+                    game.as_slice().into(),
+                    Known {
+                        wins: result.wins,
+                        exact: result.exact,
+                    },
+                );
+                best_cell = result.best_cell;
+                result.wins
+            } else {
+                self.value(game, need, active)?
+            };
+            if wins as i64 <= need {
+                return Ok(NodeResult {
+                    wins: wins * others,
+                    exact: false,
+                    best_cell: None,
+                });
+            }
+            if wins == 0 {
+                // Not reached (a game with a layout is always won in some), but a product
+                // with a zero is zero whatever the other games give.
+                return Ok(NodeResult {
+                    wins: 0,
+                    exact: true,
+                    best_cell,
+                });
+            }
+            done *= wins;
+        }
+        Ok(NodeResult {
+            wins: done,
+            exact: true,
+            best_cell,
+        })
     }
 
     /// The parts of `set` told apart by the observations of all of `cells`, largest first.

@@ -247,6 +247,16 @@ fn small_positions_by_hand() {
     assert_eq!(check(&board), 2);
     // A 0 opened in the corner reveals its neighbours at once.
     assert_eq!(check(&parse_mine("3x3x1\nHHH\nHHH\nHHH\n").unwrap()), 9);
+    // Two 50/50s that nothing links: independent games, a quarter.
+    let two = parse_mine("6x2x2\nH1001H\nH1001H\n").unwrap();
+    assert_eq!(check(&two), 4);
+    let endgame = solve_endgame(&two, &EndgameConfig::default()).unwrap();
+    assert_eq!(endgame.win().unwrap().to_string(), "1/4");
+    // The same beside four floating cells that hold the third mine.
+    assert_eq!(
+        check(&parse_mine("8x2x3\nH1001HHH\nH1001HHH\n").unwrap()),
+        16
+    );
     // Already won: no move.
     let won = parse_mine("2x1x1\n1H\n").unwrap();
     let endgame = solve_endgame(&won, &EndgameConfig::default()).unwrap();

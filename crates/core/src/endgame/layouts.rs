@@ -38,6 +38,9 @@ pub(crate) struct LayoutTable {
     n_layouts: usize,
     /// `observations[layout * cells.len() + cell]`.
     observations: Vec<u32>,
+    /// Per cell in play, the cells in play whose mines can change what it shows: itself, its
+    /// neighbours, and around every region it can open, the neighbours of that region.
+    depends: Vec<Vec<u32>>,
 }
 
 /// Why the layouts could not be listed within the budget.
@@ -74,10 +77,16 @@ impl LayoutTable {
         let mut builder = Builder::new(board, rules, boxes, &cells, limits);
         builder.walk(0)?;
         let (n_layouts, observations) = (builder.n_layouts, builder.observations);
+        let depends = builder
+            .depends
+            .into_iter()
+            .map(|d| d.into_iter().collect())
+            .collect();
         Ok(LayoutTable {
             cells,
             n_layouts,
             observations,
+            depends,
         })
     }
 
@@ -89,6 +98,12 @@ impl LayoutTable {
     /// The number of layouts.
     pub(crate) fn n_layouts(&self) -> usize {
         self.n_layouts
+    }
+
+    /// The cells in play whose mines can change what `cell` shows (cells in play are
+    /// numbered in board order).
+    pub(crate) fn depends(&self, cell: usize) -> &[u32] {
+        &self.depends[cell]
     }
 
     /// One layout's observations, one entry per cell in play.
@@ -127,6 +142,8 @@ struct Builder<'a> {
     region_of: Vec<u32>,
     stack: Vec<u32>,
     region_key: Vec<u32>,
+    /// Per cell in play, the cells in play whose mines can change what it shows.
+    depends: Vec<std::collections::BTreeSet<u32>>,
 }
 
 impl<'a> Builder<'a> {
@@ -163,6 +180,15 @@ impl<'a> Builder<'a> {
         for (i, c) in cells_in_play.iter().enumerate() {
             local_of_cell[c.get()] = Some(i as u32);
         }
+        let depends = cells_in_play
+            .iter()
+            .map(|&cell| {
+                std::iter::once(cell)
+                    .chain(board.neighbours(cell))
+                    .filter_map(|n| local_of_cell[n.get()])
+                    .collect()
+            })
+            .collect();
         Builder {
             board,
             limits,
@@ -184,6 +210,7 @@ impl<'a> Builder<'a> {
             region_of: vec![u32::MAX; cells_in_play.len()],
             stack: Vec::new(),
             region_key: Vec::new(),
+            depends,
         }
     }
 
@@ -335,6 +362,18 @@ impl<'a> Builder<'a> {
                 .regions
                 .entry(self.region_key.clone())
                 .or_insert(next_id);
+            if id == next_id {
+                // A new region: what its zeros show depends on every cell around it.
+                for &r in &in_region {
+                    for n in self.board.neighbours(self.cells_in_play[r as usize]) {
+                        if let Some(local) = self.local_of_cell[n.get()] {
+                            for &z in &zeros {
+                                self.depends[z as usize].insert(local);
+                            }
+                        }
+                    }
+                }
+            }
             for &z in &zeros {
                 self.observations[start + z as usize] = REGION_BASE + id;
             }

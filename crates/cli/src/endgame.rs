@@ -1,0 +1,115 @@
+//! `mineseer endgame`: the exact chance of winning under optimal play, and a best move.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Result;
+use mineseer_core::{solve_endgame, EndgameConfig, EndgameOutcome};
+use serde::Serialize;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The position (`.mine` or `.inp`, told apart by content); `-` or nothing reads stdin.
+    file: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The most consistent layouts to take on; above it the answer is "too large".
+    #[arg(long, default_value_t = EndgameConfig::default().max_layouts)]
+    max_layouts: u64,
+    /// The most search nodes; above it the answer is "too large".
+    #[arg(long, default_value_t = EndgameConfig::default().max_nodes)]
+    max_nodes: u64,
+}
+
+#[derive(Serialize)]
+struct Move {
+    x: usize,
+    y: usize,
+}
+
+#[derive(Serialize)]
+struct Solved {
+    solved: bool,
+    win: f64,
+    win_exact: String,
+    /// `null` when every safe cell is already revealed.
+    best: Option<Move>,
+    /// The layout count as a number: the solver only takes on counts that fit.
+    layouts: u64,
+    nodes: u64,
+    /// Wall time of the solver alone, in milliseconds.
+    ms: f64,
+}
+
+#[derive(Serialize)]
+struct TooLarge {
+    solved: bool,
+    reason: String,
+    /// The exact layout count, as a decimal string when it is beyond what JSON readers keep
+    /// exactly, else as a number.
+    layouts: serde_json::Value,
+    nodes: u64,
+    ms: f64,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let board = crate::input::read_board(args.file.as_deref())?;
+    let config = EndgameConfig {
+        max_layouts: args.max_layouts,
+        max_nodes: args.max_nodes,
+        ..EndgameConfig::default()
+    };
+    let start = Instant::now();
+    let endgame = solve_endgame(&board, &config)?;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let layouts_text = endgame.layouts().to_string();
+    match endgame.outcome() {
+        EndgameOutcome::Solved { win, best_move } => {
+            let report = Solved {
+                solved: true,
+                win: win.to_f64(),
+                win_exact: win.to_string(),
+                best: best_move.map(|(x, y)| Move { x, y }),
+                layouts: layouts_text.parse()?,
+                nodes: endgame.nodes(),
+                ms,
+            };
+            if args.json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                let best = match best_move {
+                    Some((x, y)) => format!("best move ({x},{y})"),
+                    None => "already won: no move left".to_string(),
+                };
+                println!(
+                    "win {} = {:.6}, {best}\n{} layouts, {} nodes, {ms:.3} ms",
+                    report.win_exact, report.win, report.layouts, report.nodes
+                );
+            }
+        }
+        EndgameOutcome::TooLarge { what, limit } => {
+            let reason = format!("too large to solve exactly: over {limit} {what}");
+            let layouts = match endgame.layouts().to_string().parse::<u64>() {
+                Ok(n) if n < (1 << 53) => serde_json::Value::from(n),
+                _ => serde_json::Value::from(layouts_text.clone()),
+            };
+            let report = TooLarge {
+                solved: false,
+                reason,
+                layouts,
+                nodes: endgame.nodes(),
+                ms,
+            };
+            if args.json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                println!(
+                    "{}\n{} layouts, {} nodes, {ms:.3} ms",
+                    report.reason, layouts_text, report.nodes
+                );
+            }
+        }
+    }
+    Ok(())
+}

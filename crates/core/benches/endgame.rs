@@ -1,0 +1,73 @@
+//! Criterion benchmark of the exact endgame solver on late expert positions (30x16, 99 mines)
+//! with about 100, 1,000, 5,000 and 20,000 consistent layouts: `benches/endgame_positions/`,
+//! made by `examples/gen_endgame_positions.rs` from seeded games. Before measuring, each
+//! position is solved once and its layouts, nodes and win chance are printed.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mineseer_core::formats::parse_mine;
+use mineseer_core::{solve_endgame, EndgameConfig};
+
+const POSITIONS: [(&str, &str); 8] = [
+    (
+        "expert-100-1",
+        include_str!("endgame_positions/expert-100-1.mine"),
+    ),
+    (
+        "expert-100-2",
+        include_str!("endgame_positions/expert-100-2.mine"),
+    ),
+    (
+        "expert-1000-1",
+        include_str!("endgame_positions/expert-1000-1.mine"),
+    ),
+    (
+        "expert-1000-2",
+        include_str!("endgame_positions/expert-1000-2.mine"),
+    ),
+    (
+        "expert-5000-1",
+        include_str!("endgame_positions/expert-5000-1.mine"),
+    ),
+    (
+        "expert-5000-2",
+        include_str!("endgame_positions/expert-5000-2.mine"),
+    ),
+    (
+        "expert-20000-1",
+        include_str!("endgame_positions/expert-20000-1.mine"),
+    ),
+    (
+        "expert-20000-2",
+        include_str!("endgame_positions/expert-20000-2.mine"),
+    ),
+];
+
+fn bench(c: &mut Criterion) {
+    let config = EndgameConfig::default();
+    let mut group = c.benchmark_group("solve_endgame");
+    for (name, text) in POSITIONS {
+        let board = parse_mine(text).expect("the committed positions parse");
+        let endgame = solve_endgame(&board, &config).expect("the positions are consistent");
+        eprintln!(
+            "{name}: {} layouts, {} nodes, solved {}, win {}",
+            endgame.layouts(),
+            endgame.nodes(),
+            endgame.is_solved(),
+            endgame.win().map(|w| w.to_string()).unwrap_or_default()
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| std::hint::black_box(solve_endgame(&board, &config).expect("consistent")))
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(benches);
