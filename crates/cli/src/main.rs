@@ -2,6 +2,7 @@
 //! work is done by `mineseer-core`.
 
 mod analyze;
+mod generate;
 mod endgame;
 mod input;
 mod play;
@@ -23,6 +24,8 @@ enum Command {
     /// Exact chance of winning under optimal play, and a best move, when the position has
     /// few enough consistent layouts.
     Endgame(endgame::Args),
+    /// Seeded boards as `.mine` text (mines as `M`), no-guess by default, with their times.
+    Generate(generate::Args),
     /// Plays many seeded games with the auto-player and reports the win rate.
     Play(play::Args),
 }
@@ -32,6 +35,7 @@ fn main() {
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
         Command::Endgame(args) => endgame::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Play(args) => play::run(&args),
     };
     if let Err(err) = result {

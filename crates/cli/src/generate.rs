@@ -1,0 +1,172 @@
+//! `mineseer generate`: seeded boards as `.mine` text (mines as `M`), with the time each took.
+//!
+//! Board `i` of `--count N` uses the seed `S + i`, so any board of a series is made again by
+//! `--seed S+i --count 1`. The boards are made one after the other on one thread, so the times
+//! are those of one core. Under `--rule noguess` every board has passed the independent
+//! certain-moves replay before it is written.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use mineseer_core::formats::write_mine;
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::{Board, Cell};
+use serde::Serialize;
+
+/// Arguments of `mineseer generate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Board size: beginner (9x9/10), intermediate (16x16/40) or expert (30x16/99).
+    #[arg(long, default_value = "expert")]
+    preset: String,
+    /// A custom size `WIDTHxHEIGHTxMINES` (up to 200x200), instead of the preset.
+    #[arg(long)]
+    size: Option<String>,
+    /// First-click rule: noguess (won by certain moves alone), opening (shows 0), safe (never a
+    /// mine) or none.
+    #[arg(long, default_value = "noguess")]
+    rule: String,
+    /// Seed of the first board; board i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of boards.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// First click `X,Y` (default: the middle of the board).
+    #[arg(long)]
+    first_click: Option<String>,
+    /// Print one JSON object instead of `.mine` text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    boards: Vec<GeneratedBoard>,
+}
+
+#[derive(Debug, Serialize)]
+struct GeneratedBoard {
+    seed: u64,
+    first_click: FirstClick,
+    mine: String,
+    ms: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct FirstClick {
+    x: usize,
+    y: usize,
+}
+
+/// Makes the boards and prints them.
+pub fn run(args: &Args) -> Result<()> {
+    let rule = FirstClickRule::from_name(&args.rule).with_context(|| {
+        format!(
+            "unknown rule {:?}: use noguess, opening, safe or none",
+            args.rule
+        )
+    })?;
+    let (width, height, mines) = match &args.size {
+        Some(size) => parse_size(size)?,
+        None => Preset::from_name(&args.preset)
+            .with_context(|| {
+                format!(
+                    "unknown preset {:?}: use beginner, intermediate or expert",
+                    args.preset
+                )
+            })?
+            .dimensions(),
+    };
+    // Checks the size and mine count once, with a clear message.
+    GameConfig::new(width, height, mines, rule, 0)?;
+    if args.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    let (x, y) = match &args.first_click {
+        Some(cell) => parse_cell(cell)?,
+        None => (width / 2, height / 2),
+    };
+    if x >= width || y >= height {
+        bail!("--first-click {x},{y} is outside the {width}x{height} board");
+    }
+
+    let mut boards = Vec::with_capacity(args.count as usize);
+    let started = Instant::now();
+    for i in 0..args.count {
+        let seed = args.seed.wrapping_add(i);
+        let board_started = Instant::now();
+        let config = GameConfig::new(width, height, mines, rule, seed)?;
+        let mut game = Game::new(config);
+        game.reveal(x, y)
+            .with_context(|| format!("board with seed {seed}"))?;
+        let layout = game.layout().context("the first click places the mines")?;
+        let ms = board_started.elapsed().as_secs_f64() * 1000.0;
+        let mine = layout_as_mine(width, height, mines, layout)?;
+        if !args.json {
+            if i > 0 {
+                println!();
+            }
+            print!("{mine}");
+        }
+        boards.push(GeneratedBoard {
+            seed,
+            first_click: FirstClick { x, y },
+            mine,
+            ms,
+        });
+    }
+    let total_seconds = started.elapsed().as_secs_f64();
+
+    let mut times: Vec<f64> = boards.iter().map(|b| b.ms).collect();
+    times.sort_by(f64::total_cmp);
+    let percentile =
+        |p: f64| times[((p * times.len() as f64).ceil() as usize).clamp(1, times.len()) - 1];
+    eprintln!(
+        "{} board(s) {width}x{height}/{mines}, rule {}, first click {x},{y}: {total_seconds:.3} s in all, \
+         median {:.3} ms, 99th percentile {:.3} ms, max {:.3} ms",
+        boards.len(),
+        rule.name(),
+        percentile(0.5),
+        percentile(0.99),
+        percentile(1.0),
+    );
+    if args.json {
+        println!("{}", serde_json::to_string(&Report { boards })?);
+    }
+    Ok(())
+}
+
+/// A layout as `.mine` text: every cell hidden, the mines as `M`.
+fn layout_as_mine(width: usize, height: usize, mines: usize, layout: &[bool]) -> Result<String> {
+    let cells = layout
+        .iter()
+        .map(|&m| if m { Cell::HiddenMine } else { Cell::Hidden })
+        .collect();
+    Ok(write_mine(&Board::from_cells(width, height, mines, cells)?))
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize, usize)> {
+    let parts: Vec<&str> = text.split(['x', 'X']).collect();
+    let [w, h, m] = parts[..] else {
+        bail!("--size {text:?} is not WIDTHxHEIGHTxMINES (for example 30x16x99)");
+    };
+    let num = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .with_context(|| format!("--size {text:?}: {s:?} is not a number"))
+    };
+    Ok((num(w)?, num(h)?, num(m)?))
+}
+
+fn parse_cell(text: &str) -> Result<(usize, usize)> {
+    let Some((x, y)) = text.split_once(',') else {
+        bail!("--first-click {text:?} is not X,Y (for example 15,8)");
+    };
+    let num = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .with_context(|| format!("--first-click {text:?}: {s:?} is not a number"))
+    };
+    Ok((num(x)?, num(y)?))
+}
