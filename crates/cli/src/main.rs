@@ -2,8 +2,8 @@
 //! work is done by `mineseer-core`.
 
 mod analyze;
-mod generate;
 mod endgame;
+mod generate;
 mod input;
 mod play;
 
