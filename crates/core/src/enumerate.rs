@@ -58,15 +58,29 @@ pub struct FrontCounts<C> {
 pub enum FrontFailure {
     /// No layout satisfies the rules; the rule (front-local index) at which the last line died.
     Unsatisfiable(usize),
-    /// More than `max_lines` probability lines were alive at once.
+    /// Over budget: more than `max_lines` probability lines alive at once, or (in
+    /// [`enumerate_front`]) more than `max_work` work in all.
     TooManyLines,
 }
 
-/// Enumerates every layout of a front, merged by mine count. `max_lines` bounds the number
-/// of probability lines alive at one time.
+/// The bounds [`enumerate_front`] works within.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrontLimits {
+    /// The most probability lines alive at one time (memory).
+    pub max_lines: usize,
+    /// The most work, counted as line extensions plus the tallies each one carries (time:
+    /// on a giant front each extension updates one tally per closed box).
+    pub max_work: u64,
+    /// Mines available to the whole front: lines holding more can never be completed into a
+    /// consistent layout, so they are dropped early.
+    pub max_mines: usize,
+}
+
+/// Enumerates every layout of a front, merged by mine count, within `limits` (over them it
+/// fails with [`FrontFailure::TooManyLines`]).
 pub fn enumerate_front<C: Count>(
     problem: &FrontProblem,
-    max_lines: usize,
+    limits: &FrontLimits,
 ) -> Result<FrontCounts<C>, FrontFailure> {
     let plan = Plan::new(problem, &[]);
     let n_boxes = problem.box_sizes.len();
@@ -78,6 +92,7 @@ pub fn enumerate_front<C: Count>(
         tally: Vec::new(),
     }];
     let mut lines_created = 1u64;
+    let mut work = 0u64;
     let mut closed_order: Vec<u32> = Vec::with_capacity(n_boxes);
 
     for step in &plan.steps {
@@ -101,8 +116,15 @@ pub fn enumerate_front<C: Count>(
                 if !step.checks.iter().all(|check| check.holds(&expanded)) {
                     continue;
                 }
-                let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
                 let mines = line.mines + need as u16;
+                if mines as usize > limits.max_mines {
+                    continue;
+                }
+                work += 1 + line.tally.len() as u64;
+                if work > limits.max_work {
+                    return Err(FrontFailure::TooManyLines);
+                }
+                let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
                 let count = line.count.mul_small(fill.weight);
                 let slot = *index
                     .entry((key, mines))
@@ -130,7 +152,7 @@ pub fn enumerate_front<C: Count>(
         if next.is_empty() {
             return Err(FrontFailure::Unsatisfiable(step.rule));
         }
-        if next.len() > max_lines {
+        if next.len() > limits.max_lines {
             return Err(FrontFailure::TooManyLines);
         }
         closed_order.extend_from_slice(&step.closing);
@@ -217,7 +239,10 @@ pub fn trace_front<C: Count>(
 ) -> Result<FrontTrace<C>, FrontFailure> {
     let plan = Plan::new(problem, keep_together);
     let mut keys: Vec<Vec<u8>> = vec![Vec::new()];
-    let mut layers = vec![vec![TraceLine { mines: 0, count: C::one_count() }]];
+    let mut layers = vec![vec![TraceLine {
+        mines: 0,
+        count: C::one_count(),
+    }]];
     let mut steps = Vec::with_capacity(plan.steps.len());
     let mut expanded: Vec<u8> = Vec::new();
     for step in &plan.steps {
@@ -242,12 +267,19 @@ pub fn trace_front<C: Count>(
                 }
                 let new_key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
                 let mines = line.mines + need as u16;
-                let to = *index.entry((new_key, mines)).or_insert_with_key(|(new_key, mines)| {
-                    next.push(TraceLine { mines: *mines, count: C::zero_count() });
-                    next_keys.push(new_key.clone());
-                    next.len() - 1
-                });
-                next[to].count.add_assign(&line.count.mul_small(fill.weight));
+                let to = *index
+                    .entry((new_key, mines))
+                    .or_insert_with_key(|(new_key, mines)| {
+                        next.push(TraceLine {
+                            mines: *mines,
+                            count: C::zero_count(),
+                        });
+                        next_keys.push(new_key.clone());
+                        next.len() - 1
+                    });
+                next[to]
+                    .count
+                    .add_assign(&line.count.mul_small(fill.weight));
                 transitions.push(Transition {
                     from: from as u32,
                     to: to as u32,
@@ -263,7 +295,10 @@ pub fn trace_front<C: Count>(
         if next.len() > max_lines {
             return Err(FrontFailure::TooManyLines);
         }
-        steps.push(TraceStep { boxes: step.expanded_boxes.clone(), transitions });
+        steps.push(TraceStep {
+            boxes: step.expanded_boxes.clone(),
+            transitions,
+        });
         layers.push(next);
         keys = next_keys;
     }
@@ -350,8 +385,11 @@ impl Plan {
                 .map(|rs| rs.iter().map(|&r| position_in_order[r]).min().unwrap_or(0))
                 .collect();
             for group in keep_together {
-                let complete =
-                    group.iter().map(|&b| first_rule_of_box[b as usize]).max().unwrap_or(0);
+                let complete = group
+                    .iter()
+                    .map(|&b| first_rule_of_box[b as usize])
+                    .max()
+                    .unwrap_or(0);
                 for &b in group {
                     let last = &mut last_rule_of_box[b as usize];
                     *last = (*last).max(complete);

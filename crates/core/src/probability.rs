@@ -15,7 +15,9 @@ use num_traits::Zero;
 use crate::board::{Board, CellIdx};
 use crate::boxes::{Boxes, Front};
 use crate::combinatorics::{binomial_row, ratio_to_f64, Count, Fraction};
-use crate::enumerate::{enumerate_front, FrontCounts, FrontFailure, FrontProblem, FrontRule};
+use crate::enumerate::{
+    enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
+};
 use crate::error::{SolveError, SolveErrorKind};
 use crate::rules::{Rules, Status};
 
@@ -26,11 +28,20 @@ pub struct SolveConfig {
     /// need a few hundred; the default leaves room for boards far beyond expert while keeping
     /// memory bounded (each line is a few hundred bytes).
     pub max_lines: usize,
+    /// The most work one front's enumeration, and separately the combination of the
+    /// fronts, may take, in elementary count operations (one is a few nanoseconds on machine
+    /// integers, up to a microsecond on big ones). Bounds the time on pathological boards
+    /// (hundreds of fronts, or one front winding over a 200x200 board); real games stay far
+    /// below it.
+    pub max_work: u64,
 }
 
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
-        SolveConfig { max_lines: 200_000 }
+        SolveConfig {
+            max_lines: 200_000,
+            max_work: 64_000_000,
+        }
     }
 }
 
@@ -107,7 +118,7 @@ pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, Solv
     let rules = Rules::from_board(board)?;
     let boxes = Boxes::new(&rules);
     let fronts = enumerate_fronts(board, &rules, &boxes, config)?;
-    let combined = combine(board, &rules, &boxes, &fronts)?;
+    let combined = combine(board, &rules, &boxes, &fronts, config)?;
 
     let mut classes: Vec<CellClass> = rules
         .status
@@ -148,7 +159,10 @@ pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, Solv
         box_sizes: boxes.boxes.iter().map(|b| b.cells.len() as u32).collect(),
         floating_mine_layouts: combined.floating_mine_layouts,
         stats,
-        front_counts: fronts.into_iter().map(|f| (f.min_mines, f.counts)).collect(),
+        front_counts: fronts
+            .into_iter()
+            .map(|f| (f.min_mines, f.counts))
+            .collect(),
         rules,
         boxes,
     })
@@ -234,14 +248,24 @@ fn enumerate_fronts(
     config: &SolveConfig,
 ) -> Result<Vec<BigFront>, SolveError> {
     let mut out = Vec::with_capacity(boxes.fronts.len());
+    let limits = FrontLimits {
+        max_lines: config.max_lines,
+        max_work: config.max_work,
+        max_mines: rules.mines_left,
+    };
     for front in &boxes.fronts {
         let problem = front_problem(rules, boxes, front);
         let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
         // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
         let result = if cells < 120 {
-            enumerate_front::<u128>(&problem, config.max_lines).map(widen)
+            enumerate_front::<u128>(&problem, &limits).map(widen)
         } else {
-            enumerate_front::<BigUint>(&problem, config.max_lines).map(widen)
+            // A big-integer operation costs about sixteen machine-integer ones.
+            let big_limits = FrontLimits {
+                max_work: limits.max_work / 16,
+                ..limits
+            };
+            enumerate_front::<BigUint>(&problem, &big_limits).map(widen)
         };
         match result {
             Ok(front) => out.push(front),
@@ -252,7 +276,7 @@ fn enumerate_fronts(
             }
             Err(FrontFailure::TooManyLines) => {
                 return Err(SolveError::new(SolveErrorKind::TooComplex {
-                    what: "probability lines in one front",
+                    what: "probability lines at once (or its work budget) in one front",
                     limit: config.max_lines as u64,
                 }))
             }
@@ -268,7 +292,11 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
         local_of_box.insert(b, i as u32);
     }
     FrontProblem {
-        box_sizes: front.boxes.iter().map(|&b| boxes.boxes[b as usize].cells.len() as u8).collect(),
+        box_sizes: front
+            .boxes
+            .iter()
+            .map(|&b| boxes.boxes[b as usize].cells.len() as u8)
+            .collect(),
         rules: front
             .witnesses
             .iter()
@@ -282,7 +310,10 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
                     .collect();
                 front_boxes.sort_unstable();
                 front_boxes.dedup();
-                FrontRule { need: witness.need, boxes: front_boxes }
+                FrontRule {
+                    need: witness.need,
+                    boxes: front_boxes,
+                }
             })
             .collect(),
     }
@@ -299,6 +330,31 @@ fn widen<C: Count>(front: FrontCounts<C>) -> BigFront {
             .collect(),
         lines_created: front.lines_created,
     }
+}
+
+/// An upper bound on the coefficient products [`combine`] computes: the prefix and suffix
+/// products, each front's product of the others, and each front's weights.
+fn combination_work(fronts: &[BigFront], mines_left: usize) -> u64 {
+    let cap = mines_left as u64 + 1;
+    let lens: Vec<u64> = fronts.iter().map(|f| f.counts.len() as u64).collect();
+    let mut prefix = vec![1u64];
+    for &d in &lens {
+        prefix.push((prefix[prefix.len() - 1] + d - 1).min(cap));
+    }
+    let mut suffix = vec![1u64; lens.len() + 1];
+    for i in (0..lens.len()).rev() {
+        suffix[i] = (suffix[i + 1] + lens[i] - 1).min(cap);
+    }
+    let mut work = 0u64;
+    for (i, &d) in lens.iter().enumerate() {
+        let others = (prefix[i] + suffix[i + 1] - 1).min(cap);
+        work = work
+            .saturating_add(prefix[i] * d)
+            .saturating_add(suffix[i + 1] * d)
+            .saturating_add(prefix[i] * suffix[i + 1])
+            .saturating_add(others * d);
+    }
+    work
 }
 
 struct Combined {
@@ -322,20 +378,21 @@ impl MinePoly {
         }
     }
 
-    fn times(&self, other: &MinePoly) -> MinePoly {
-        let mut coeffs = vec![BigUint::zero(); self.coeffs.len() + other.coeffs.len() - 1];
-        for (i, a) in self.coeffs.iter().enumerate() {
+    /// The product, without the terms above `max_degree` mines: no layout can use them.
+    fn times(&self, other: &MinePoly, max_degree: usize) -> MinePoly {
+        let offset = self.offset + other.offset;
+        let full = self.coeffs.len() + other.coeffs.len() - 1;
+        let len = full.min((max_degree + 1).saturating_sub(offset)).max(1);
+        let mut coeffs = vec![BigUint::zero(); len];
+        for (i, a) in self.coeffs.iter().enumerate().take(len) {
             if a.is_zero() {
                 continue;
             }
-            for (j, b) in other.coeffs.iter().enumerate() {
+            for (j, b) in other.coeffs.iter().enumerate().take(len - i) {
                 coeffs[i + j] += a * b;
             }
         }
-        MinePoly {
-            offset: self.offset + other.offset,
-            coeffs,
-        }
+        MinePoly { offset, coeffs }
     }
 }
 
@@ -344,9 +401,19 @@ fn combine(
     rules: &Rules,
     boxes: &Boxes,
     fronts: &[BigFront],
+    config: &SolveConfig,
 ) -> Result<Combined, SolveError> {
     let floating = boxes.floating.len() as u64;
     let mines_left = rules.mines_left as i64;
+    // Each unit here is a product of two big integers as long as the layout counts (thousands
+    // of bits on large boards), worth about 64 machine-integer operations.
+    let max_products = config.max_work / 64;
+    if combination_work(fronts, rules.mines_left) > max_products {
+        return Err(SolveError::new(SolveErrorKind::TooComplex {
+            what: "big-integer products to combine the fronts",
+            limit: max_products,
+        }));
+    }
     let polys: Vec<MinePoly> = fronts
         .iter()
         .map(|f| MinePoly {
@@ -359,13 +426,13 @@ fn combine(
     for p in &polys {
         let next = prefix
             .last()
-            .map(|last| last.times(p))
+            .map(|last| last.times(p, rules.mines_left))
             .unwrap_or_else(MinePoly::one);
         prefix.push(next);
     }
     let mut suffix = vec![MinePoly::one(); polys.len() + 1];
     for i in (0..polys.len()).rev() {
-        suffix[i] = polys[i].times(&suffix[i + 1]);
+        suffix[i] = polys[i].times(&suffix[i + 1], rules.mines_left);
     }
     let all = &prefix[polys.len()];
     let lo = all.offset as i64;
@@ -394,7 +461,7 @@ fn combine(
 
     let mut box_mine_weights = vec![BigUint::zero(); boxes.boxes.len()];
     for (f, (front, poly)) in boxes.fronts.iter().zip(fronts).enumerate() {
-        let others = prefix[f].times(&suffix[f + 1]);
+        let others = prefix[f].times(&suffix[f + 1], rules.mines_left);
         // ways[m] = sum over the other fronts' totals t of others(t) * C(floating, left - m - t),
         // for this front holding min_mines + m mines.
         let ways: Vec<BigUint> = (0..poly.counts.len())

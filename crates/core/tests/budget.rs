@@ -1,0 +1,57 @@
+//! Pathological positions (issue 7): beyond the budget the engine answers "too complex"
+//! instead of running for minutes; within it, the same position is solved exactly.
+
+mod common;
+
+use common::TestRng;
+use mineseer_core::{solve_board, Board, Cell, SolveConfig, SolveErrorKind};
+
+/// A random layout of the given density with the safe cells of every third column revealed:
+/// one long front per column pair, hundreds of fronts in all.
+fn striped(side: usize, seed: u64) -> Board {
+    let mut rng = TestRng::new(seed);
+    let is_mine: Vec<bool> = (0..side * side).map(|_| rng.chance(20)).collect();
+    let mines = is_mine.iter().filter(|m| **m).count();
+    let mut board = Board::new(side, side, mines).unwrap();
+    for idx in board.indices().collect::<Vec<_>>() {
+        let (x, _) = board.xy(idx);
+        if x % 3 == 0 && !is_mine[idx.get()] {
+            let n = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
+            board.set_cell(idx, Cell::Revealed(n as u8));
+        }
+    }
+    board
+}
+
+fn is_too_complex(board: &Board, config: &SolveConfig) -> bool {
+    match solve_board(board, config) {
+        Ok(_) => false,
+        Err(e) => {
+            assert!(matches!(e.kind(), SolveErrorKind::TooComplex { .. }), "{e}");
+            assert!(e.to_string().contains("too large to solve exactly"), "{e}");
+            true
+        }
+    }
+}
+
+#[test]
+fn a_200x200_board_with_hundreds_of_long_fronts_is_refused_not_hung() {
+    assert!(is_too_complex(&striped(200, 7), &SolveConfig::default()));
+}
+
+#[test]
+fn the_budget_decides_between_exact_and_refused() {
+    let board = striped(30, 11);
+    let exact = solve_board(&board, &SolveConfig::default()).expect("within the default budget");
+    assert!(exact.stats().fronts > 10);
+    let tight = SolveConfig {
+        max_work: 1_000,
+        ..SolveConfig::default()
+    };
+    assert!(is_too_complex(&board, &tight));
+    let few_lines = SolveConfig {
+        max_lines: 1,
+        ..SolveConfig::default()
+    };
+    assert!(is_too_complex(&board, &few_lines));
+}
