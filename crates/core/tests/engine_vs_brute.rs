@@ -63,8 +63,11 @@ fn check_against_brute(board: &Board) -> bool {
 fn many_random_positions_match_brute_force() {
     let mut rng = TestRng::new(2026);
     let (mut consistent, mut inconsistent) = (0, 0);
-    for i in 0..6000 {
-        let board = random_position(&mut rng, 5, i % 3 == 0);
+    let mut drawn = 0;
+    // Issue 7 asks for at least 10,000 positions checked in the normal test run.
+    while consistent + inconsistent < 10_000 {
+        drawn += 1;
+        let board = random_position(&mut rng, 5, drawn % 3 == 0);
         if board.cells().iter().filter(|c| c.is_unrevealed()).count() > 16 {
             continue;
         }
@@ -75,7 +78,7 @@ fn many_random_positions_match_brute_force() {
         }
     }
     // The generator must exercise both kinds, or the test proves little.
-    assert!(consistent > 2000, "only {consistent} consistent positions");
+    assert!(consistent > 5000, "only {consistent} consistent positions");
     assert!(
         inconsistent > 100,
         "only {inconsistent} inconsistent positions"
