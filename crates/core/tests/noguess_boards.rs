@@ -255,9 +255,12 @@ fn uniform_expert_boards_are_often_refused() {
     );
 }
 
+/// Width, height, mines, first click, and a part of the error message.
+type BadRequest = (usize, usize, usize, (usize, usize), &'static str);
+
 #[test]
 fn invalid_requests_are_clear_errors() {
-    let cases: [(usize, usize, usize, (usize, usize), &str); 6] = [
+    let cases: [BadRequest; 6] = [
         (
             0,
             10,
