@@ -18,3 +18,13 @@ cargo test --workspace --release --locked
 
 step "the core builds for wasm32-unknown-unknown"
 cargo build -p mineseer-core --target wasm32-unknown-unknown --release --locked
+
+step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)"
+cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
+
+step "trunk build --release (the page in dist/)"
+trunk build --release --offline --skip-version-check
+
+step "browser tests (Playwright driving chromium; screenshots in tests/artifacts/)"
+cargo build --release --locked -p mineseer-cli
+node --test tests/

@@ -3,6 +3,12 @@
 // updated in place, so a 200x200 board stays usable.
 import { cellState } from './position.js';
 
+/**
+ * The most cells highlighted as "safest guess". When more cells tie (typically every cell off
+ * the front), outlining them all says nothing; the summary line reports the tie instead.
+ */
+export const MAX_BEST_GUESSES = 8;
+
 /** How each display mode turns a cell's analysis into the number shown. */
 const DISPLAY = {
   mine: (cell) => cell.p,
@@ -92,7 +98,8 @@ export class BoardView {
     for (const cell of analysis.cells) {
       if (cell.certainty === 'unknown' && !cell.flagged) lowest = Math.min(lowest, cell.p);
     }
-    const dead = new Set((analysis.dead ?? []).map(([x, y]) => `${x},${y}`));
+    const ties = analysis.cells.filter((c) => c.certainty === 'unknown' && !c.flagged && c.p === lowest).length;
+    const highlightBest = ties <= MAX_BEST_GUESSES;
     const fifty = new Set((analysis.fiftyFifty ?? []).flat().map(([x, y]) => `${x},${y}`));
     for (const cell of analysis.cells) {
       const el = this.element(cell.x, cell.y);
@@ -108,9 +115,9 @@ export class BoardView {
         el.textContent = '✱';
       } else {
         el.textContent = value === null ? '' : percent(value);
-        if (cell.p === lowest) el.classList.add('best-guess');
+        if (highlightBest && cell.p === lowest) el.classList.add('best-guess');
       }
-      if (dead.has(`${cell.x},${cell.y}`)) el.classList.add('dead');
+      if (cell.dead) el.classList.add('dead');
       if (fifty.has(`${cell.x},${cell.y}`)) el.classList.add('fifty');
       el.title = cellTitle(cell);
     }

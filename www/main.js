@@ -2,7 +2,7 @@
 // work happens in the worker (see client.js); this module only keeps the page's state.
 import { SolverClient, Superseded } from './client.js';
 import { Request } from './protocol.js';
-import { BoardView, percent } from './board-view.js';
+import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
 
@@ -151,14 +151,27 @@ async function requestAnalysis() {
     view.showAnalysis(analysis, $('display').value);
     $('analysis-summary').textContent = summary(analysis);
     document.body.dataset.analyzed = String(version);
+    if (performance.getEntriesByName('mineseer-first-analysis').length === 0) {
+      // Load to first analysis on screen, for tests/measure-page.mjs.
+      performance.mark('mineseer-first-analysis');
+    }
   });
 }
 
 function summary(analysis) {
   const digits = analysis.solutions.length;
   const count = digits > 15 ? `about 10^${digits - 1}` : analysis.solutions;
-  const safe = analysis.cells.filter((c) => c.certainty === 'safe' && !c.flagged).length;
-  return `${count} consistent layouts · ${safe} certainly safe · ${analysis.ms.toFixed(1)} ms`;
+  const open = analysis.cells.filter((c) => !c.flagged);
+  const safe = open.filter((c) => c.certainty === 'safe').length;
+  const parts = [`${count} consistent layouts`, `${safe} certainly safe`];
+  const unknown = open.filter((c) => c.certainty === 'unknown');
+  if (safe === 0 && unknown.length > 0) {
+    const lowest = Math.min(...unknown.map((c) => c.p));
+    const ties = unknown.filter((c) => c.p === lowest).length;
+    parts.push(`safest guess ${percent(1 - lowest)}% safe` + (ties > MAX_BEST_GUESSES ? ` (${ties} cells tie)` : ''));
+  }
+  parts.push(`${analysis.ms.toFixed(1)} ms`);
+  return parts.join(' · ');
 }
 
 // ---------------------------------------------------------------- playing
@@ -427,28 +440,40 @@ function download(name, data, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function exportMine() {
-  const text = state.mode === 'game' && state.game?.full ? state.game.full : state.position.toMineText();
-  $('position').value = text;
-  download('position.mine', text, 'text/plain');
-}
-
-function exportMbf() {
-  const text = state.mode === 'game' && state.game?.full ? state.game.full : state.position.toMineText({ keepMines: true });
-  const full = Position.fromMineText(text);
+/** The text and MBF bytes to export: the whole game (mines included once placed), or the position. */
+async function exportFiles() {
+  if (state.mode === 'game' && state.game) {
+    return client.request(Request.GAME, { op: 'export' });
+  }
+  const full = state.position;
   const mines = [];
   full.cells.forEach((c, i) => {
-    if (c === 'M' || c === 'F') mines.push([i % full.width, Math.floor(i / full.width)]);
+    if (c === 'M') mines.push([i % full.width, Math.floor(i / full.width)]);
   });
-  if (mines.length !== full.mines) {
-    showMessage('MBF needs every mine: start a game (the layout is known after the first click) or mark mines with M.');
-    return;
+  let mbf = null;
+  if (mines.length === full.mines && full.width <= 255 && full.height <= 255) {
+    mbf = toMbf(full.width, full.height, mines);
   }
-  try {
-    download('board.mbf', toMbf(full.width, full.height, mines), 'application/octet-stream');
-  } catch (err) {
-    showMessage(err.message);
-  }
+  return { mine: full.toMineText({ keepMines: true }), mbf };
+}
+
+async function exportMine() {
+  await guarded(async () => {
+    const files = await exportFiles();
+    $('position').value = files.mine;
+    download('mineseer.mine', files.mine, 'text/plain');
+  });
+}
+
+async function exportMbf() {
+  await guarded(async () => {
+    const files = await exportFiles();
+    if (!files.mbf) {
+      showMessage('MBF holds a full layout: start a game and make the first click (or mark every mine with M), on a board up to 255×255.');
+      return;
+    }
+    download('mineseer.mbf', new Uint8Array(files.mbf), 'application/octet-stream');
+  });
 }
 
 async function copyLink() {
@@ -510,14 +535,27 @@ async function step() {
   if (state.game.status !== 'playing') return false;
   const result = await guarded(() => client.request(Request.GAME, { op: 'step', options: {} }));
   if (!result) return false;
-  logMove(result.move);
+  if (result.move) logMove(result.move);
   showGame(result.state);
+  if (!result.move) return false;
   return result.state.status === 'playing';
+}
+
+/** A move's reason in words: certain / endgame with win chance / guess with safety / opening. */
+function reasonText(move) {
+  const verb = move.action === 'flag' ? 'flag' : 'reveal';
+  switch (move.kind) {
+    case 'opening': return `${verb}: opening move`;
+    case 'certain': return `${verb}: certain`;
+    case 'endgame': return `${verb}: endgame, win chance ${(move.win * 100).toFixed(2)}%`;
+    case 'guess': return `${verb}: guess, ${(move.safety * 100).toFixed(1)}% safe`;
+    default: return verb;
+  }
 }
 
 function logMove(move) {
   const li = document.createElement('li');
-  li.textContent = `(${move.x}, ${move.y}) ${move.reason}`;
+  li.textContent = `(${move.x}, ${move.y}) ${reasonText(move)}`;
   li.dataset.kind = move.kind;
   const list = $('moves');
   list.prepend(li);
@@ -653,6 +691,20 @@ function wireControls() {
     if (state.mode !== 'position') return;
     const mines = clampInt($('edit-mines').value, 0, state.position.width * state.position.height, state.position.mines);
     showPosition(state.position.withMines(mines));
+  });
+  $('paint').addEventListener('change', () => {
+    // Painting turns the board into an editable position: the game's view, without its mines.
+    if ($('paint').value && state.mode === 'game') {
+      stopAutoplay();
+      stopTimer();
+      state.mode = 'position';
+      state.game = null;
+      document.body.dataset.game = 'position';
+      $('game-seed').textContent = '—';
+      showPosition(state.position);
+      $('position').value = state.position.toMineText();
+      showMessage('Editing: click cells to paint them; the analysis follows every change.', 'info');
+    }
   });
   $('export-mine').addEventListener('click', exportMine);
   $('export-mbf').addEventListener('click', exportMbf);

@@ -49,11 +49,14 @@ export class Position {
   }
 }
 
-/** The data-state of a cell character: hidden, flag, 0-8 or mine. */
+/**
+ * The data-state of a cell character: hidden, flag, 0-8 or mine. Besides the `.mine` letters, a
+ * lost game's view has `*` (the mine that ended it), `X` (other mines) and `W` (wrong flags).
+ */
 export function cellState(ch) {
-  if (ch === 'F') return 'flag';
+  if (ch === 'F' || ch === 'W') return 'flag';
   if (ch >= '0' && ch <= '8') return ch;
-  if (ch === 'X') return 'mine';
+  if (ch === 'X' || ch === '*') return 'mine';
   return 'hidden';
 }
 

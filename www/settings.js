@@ -74,7 +74,7 @@ export function readHash(hash) {
     Object.assign(out, { preset: 'custom', width: w, height: h, mines: m });
   }
   const rule = params.get('rule');
-  if (['safe', 'opening', 'none'].includes(rule)) out.rule = rule;
+  if (['safe', 'opening', 'none', 'noguess'].includes(rule)) out.rule = rule;
   const seed = params.get('seed');
   if (seed && /^\d{1,20}$/.test(seed)) out.seed = seed;
   const pos = params.get('pos');

@@ -102,6 +102,7 @@ function gameOp(p) {
     case 'chord': return game.chord(p.x, p.y);
     case 'state': return game.state();
     case 'step': return game.step(p.options ?? {});
+    case 'export': return game.export();
     default: throw new Error(`unknown game operation ${JSON.stringify(p.op)}`);
   }
 }

@@ -1,6 +1,8 @@
 //! `solveBoard`: the exact analysis of a position, converted for the page.
 
+use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::formats::parse_position;
+use mineseer_core::values::number_chances;
 use mineseer_core::{solve_board, Board, Cell, SolveConfig};
 use num_traits::Zero;
 use serde::{Deserialize, Serialize};
@@ -15,6 +17,10 @@ pub struct AnalyzeOptions {
     /// Include each probability as an exact reduced fraction. Off for huge boards, where the
     /// fractions have thousands of digits each.
     pub exact: bool,
+    /// Include each cell's number chances (and so the dead cells).
+    pub number_chances: bool,
+    /// Look for forced guesses (50/50 pairs and their kin).
+    pub forced_guesses: bool,
     /// The most probability lines one front may have alive at once (the core's budget).
     pub max_lines: Option<usize>,
 }
@@ -23,6 +29,8 @@ impl Default for AnalyzeOptions {
     fn default() -> AnalyzeOptions {
         AnalyzeOptions {
             exact: true,
+            number_chances: true,
+            forced_guesses: true,
             max_lines: None,
         }
     }
@@ -42,6 +50,9 @@ pub struct BoardAnalysis {
     pub solutions: String,
     /// Every unrevealed cell (hidden or flagged), in row-major order.
     pub cells: Vec<CellAnalysis>,
+    /// The forced guesses (50/50 pairs and the like): groups of cells, each `[x, y]`, that no
+    /// reveal outside the group can ever tell apart. Empty when not asked for.
+    pub fifty_fifty: Vec<Vec<(usize, usize)>>,
 }
 
 /// One unrevealed cell of a [`BoardAnalysis`].
@@ -61,6 +72,16 @@ pub struct CellAnalysis {
     pub certainty: Certainty,
     /// True for a flag the player placed.
     pub flagged: bool,
+    /// The chance of each number 0 to 8 if the cell is safe; absent when not asked for, or
+    /// for flags and certain mines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<[f64; 9]>,
+    /// The chance that the cell shows 0 if it is safe (the "zero %" display).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zero: Option<f64>,
+    /// A dead tile (see `mineseer_core::dead`): not certain, and it shows the same number in
+    /// every layout where it is safe, so revealing it teaches nothing.
+    pub dead: bool,
 }
 
 /// What is certain about a cell. Decided on the exact counts, never on the rounded `p`.
@@ -107,6 +128,23 @@ pub fn analyze_board(
         config.max_lines = max_lines;
     }
     let analysis = solve_board(board, &config)?;
+    let chances = if options.number_chances {
+        Some(number_chances(board, &analysis, &config)?)
+    } else {
+        None
+    };
+    let mut dead = vec![false; board.len()];
+    for idx in chances.as_deref().map(dead_cells).unwrap_or_default() {
+        dead[idx.get()] = true;
+    }
+    let fifty_fifty = if options.forced_guesses {
+        forced_guesses(board, &analysis, &config)?
+            .iter()
+            .map(|group| group.cells().iter().map(|&idx| board.xy(idx)).collect())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let cells = board
         .indices()
         .filter(|&idx| !matches!(board.cell(idx), Cell::Revealed(_)))
@@ -120,6 +158,7 @@ pub fn analyze_board(
             } else {
                 Certainty::Unknown
             };
+            let cell_chances = chances.as_ref().and_then(|all| all[idx.get()].as_ref());
             CellAnalysis {
                 x,
                 y,
@@ -130,6 +169,9 @@ pub fn analyze_board(
                     .flatten(),
                 certainty,
                 flagged: board.cell(idx) == Cell::Flag,
+                values: cell_chances.map(|c| c.chances()),
+                zero: cell_chances.map(|c| c.zero_chance_exact().to_f64()),
+                dead: certainty == Certainty::Unknown && dead[idx.get()],
             }
         })
         .collect();
@@ -139,6 +181,7 @@ pub fn analyze_board(
         mines: board.mines(),
         solutions: analysis.solutions().to_string(),
         cells,
+        fifty_fifty,
     })
 }
 
@@ -167,6 +210,32 @@ mod tests {
         let analysis = analyze_position("3x1x1\n1HH\n", &AnalyzeOptions::default()).unwrap();
         let certainty: Vec<_> = analysis.cells.iter().map(|c| c.certainty).collect();
         assert_eq!(certainty, [Certainty::Mine, Certainty::Safe]);
+    }
+
+    #[test]
+    fn number_chances_and_dead_cells() {
+        // The mine is in the bottom row; whichever bottom cell is safe touches it and shows 1,
+        // so both cells can show only one number: dead.
+        let analysis = analyze_position("2x2x1\n11\nHH\n", &AnalyzeOptions::default()).unwrap();
+        for cell in &analysis.cells {
+            let values = cell.values.unwrap();
+            assert_eq!(values[1], 1.0, "{cell:?}");
+            assert_eq!(cell.zero, Some(0.0));
+            assert!(cell.dead, "{cell:?}");
+        }
+        assert_eq!(
+            analysis.fifty_fifty,
+            vec![vec![(0, 1), (1, 1)]],
+            "a 50/50 pair"
+        );
+        let none = AnalyzeOptions {
+            number_chances: false,
+            forced_guesses: false,
+            ..AnalyzeOptions::default()
+        };
+        let analysis = analyze_position("2x2x1\n11\nHH\n", &none).unwrap();
+        assert!(analysis.cells.iter().all(|c| c.values.is_none() && !c.dead));
+        assert!(analysis.fifty_fifty.is_empty());
     }
 
     #[test]

@@ -6,6 +6,11 @@
 //! ## Brief overview
 //! - [`analyze`]: `solveBoard(position, options)`, every unrevealed cell's exact mine
 //!   probability and certainty, and the solution count.
+//! - [`endgame`]: `solveEndgame(position, options)`, the exact win chance and a best move,
+//!   or "too large" with the limit that ran out.
+//! - [`game`]: the `Game` handle (new game, reveal, flag, chord, state, export, auto-player
+//!   step).
+//! - [`player`]: `nextMove(position, options)` and `playGames(options)` for the bulk run.
 //! - [`position`]: `parsePosition(text)`, a `.mine` or `.inp` position in normalised form.
 //! - [`errors`]: every failure (a bad position, an impossible one, one over budget) becomes a
 //!   JS exception carrying the core's message.
@@ -17,7 +22,10 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod endgame;
 pub mod errors;
+pub mod game;
+pub mod player;
 pub mod position;
 
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,120 @@
+//! `solveEndgame`: the exact win chance under optimal play and a best move, converted for the
+//! page. "Too large" is an answer (with the limit that ran out), not an exception.
+
+use mineseer_core::formats::parse_position;
+use mineseer_core::{solve_endgame, EndgameConfig, EndgameOutcome};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use crate::errors::{from_js, to_js, ExportError};
+
+/// The endgame budget the page may set. Every field is optional on the JS side; the core's
+/// defaults apply to the rest.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct EndgameOptions {
+    /// The most layouts the solver takes on.
+    pub max_layouts: Option<u64>,
+    /// The most search nodes.
+    pub max_nodes: Option<u64>,
+}
+
+/// The endgame answer, as the page receives it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndgameResult {
+    /// Whether the position was solved within the budget.
+    pub solved: bool,
+    /// The win chance under optimal play, nearest `f64`; absent when too large.
+    pub win_chance: Option<f64>,
+    /// The exact win chance as a reduced fraction `a/b`; absent when too large.
+    pub win_chance_exact: Option<String>,
+    /// A move achieving the win chance; absent when too large or already won.
+    pub best_move: Option<CellRef>,
+    /// The exact number of consistent layouts, in decimal.
+    pub layouts: String,
+    /// Search nodes expanded.
+    pub nodes: u64,
+    /// Why the position was not solved, in words; absent when solved.
+    pub reason: Option<String>,
+}
+
+/// A cell, by column and row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CellRef {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+}
+
+/// The JS export: `solveEndgame(positionText, options?)`. Throws on a bad or impossible
+/// position; a position over the budget answers `{solved: false, reason}`.
+#[wasm_bindgen(js_name = solveEndgame)]
+pub fn solve_endgame_js(position: &str, options: JsValue) -> Result<JsValue, JsError> {
+    let options: EndgameOptions = if options.is_undefined() || options.is_null() {
+        EndgameOptions::default()
+    } else {
+        from_js(options, "the endgame options")?
+    };
+    to_js(&endgame_of_position(position, &options).map_err(ExportError::into_js)?)
+}
+
+/// Parses a position and solves its endgame.
+pub fn endgame_of_position(
+    position: &str,
+    options: &EndgameOptions,
+) -> Result<EndgameResult, ExportError> {
+    let board = parse_position(position)?;
+    let mut config = EndgameConfig::default();
+    if let Some(max_layouts) = options.max_layouts {
+        config.max_layouts = max_layouts;
+    }
+    if let Some(max_nodes) = options.max_nodes {
+        config.max_nodes = max_nodes;
+    }
+    let endgame = solve_endgame(&board, &config)?;
+    let reason = match endgame.outcome() {
+        EndgameOutcome::Solved { .. } => None,
+        EndgameOutcome::TooLarge { what, limit } => {
+            Some(format!("too large to solve exactly: over {limit} {what}"))
+        }
+    };
+    Ok(EndgameResult {
+        solved: endgame.is_solved(),
+        win_chance: endgame.win_f64(),
+        win_chance_exact: endgame.win().map(ToString::to_string),
+        best_move: endgame.best_move().map(|(x, y)| CellRef { x, y }),
+        layouts: endgame.layouts().to_string(),
+        nodes: endgame.nodes(),
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forced_guess_is_half() {
+        // One mine under one of two cells that no number tells apart.
+        let result = endgame_of_position("3x1x1\nH1H\n", &EndgameOptions::default()).unwrap();
+        assert!(result.solved);
+        assert_eq!(result.win_chance_exact.as_deref(), Some("1/2"));
+        assert_eq!(result.layouts, "2");
+        let best = result.best_move.unwrap();
+        assert!(best == CellRef { x: 0, y: 0 } || best == CellRef { x: 2, y: 0 });
+    }
+
+    #[test]
+    fn over_budget_is_an_answer() {
+        let options = EndgameOptions {
+            max_layouts: Some(1),
+            max_nodes: None,
+        };
+        let result = endgame_of_position("3x1x1\nH1H\n", &options).unwrap();
+        assert!(!result.solved);
+        assert!(result.reason.unwrap().starts_with("too large"));
+        assert_eq!(result.win_chance, None);
+    }
+}

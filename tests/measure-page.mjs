@@ -1,0 +1,59 @@
+// Measures the page (not a test: run it by hand, `node tests/measure-page.mjs`, after
+// `trunk build --release`): the wasm size gzipped, the time from navigation to the first
+// analysis on screen for an expert mid-game position, and the analysis time inside the worker
+// against the native CLI's for the same position.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const CORPUS = path.join(ROOT, 'crates', 'core', 'benches', 'corpus', 'expert-hard.txt');
+const RUNS = 5;
+
+const wasm = fs.readFileSync(path.join(DIST, 'mineseer-wasm_bg.wasm'));
+const gzipped = zlib.gzipSync(wasm, { level: 9 }).length;
+console.log(`wasm: ${wasm.length} bytes, ${gzipped} bytes gzipped (-9)`);
+
+const positions = fs.readFileSync(CORPUS, 'utf8').trim().split(/\n\s*\n/).map((p) => p.trim() + '\n');
+const index = Number(process.argv[2] ?? 81);
+const position = positions[index];
+const cli = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'release', 'mineseer');
+const nativeMs = [];
+for (let i = 0; i < RUNS; i++) {
+  nativeMs.push(JSON.parse(execFileSync(cli, ['analyze', '--json'], { input: position }).toString()).ms);
+}
+
+const { server, url } = await startServer(DIST);
+const loads = [];
+const inWorker = [];
+for (let run = 0; run < RUNS; run++) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-measure-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await context.newPage();
+  // Analyze on from the start, and the position in the link, as a shared link would open it.
+  await page.addInitScript(() => localStorage.setItem('mineseer.settings', JSON.stringify({ analyze: true })));
+  await page.goto(`${url}#pos=${encodeURIComponent(position)}`);
+  await page.waitForFunction(() => performance.getEntriesByName('mineseer-first-analysis').length > 0, null, { timeout: 60_000 });
+  loads.push(await page.evaluate(() => performance.getEntriesByName('mineseer-first-analysis')[0].startTime));
+  inWorker.push(Number((await page.textContent('#analysis-summary')).match(/([\d.]+) ms$/)[1]));
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+server.close();
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`position: expert-hard.txt #${index}`);
+console.log(`native CLI analyze: median ${median(nativeMs).toFixed(3)} ms over ${RUNS} runs`);
+console.log(`in the worker (solveBoard with exact fractions, number chances, dead tiles, 50/50s, conversion): median ${median(inWorker).toFixed(1)} ms`);
+console.log(`navigation to first analysis on screen: median ${median(loads).toFixed(0)} ms (runs: ${loads.map((x) => x.toFixed(0)).join(', ')})`);

@@ -1,0 +1,328 @@
+// Browser tests of the page: Playwright (playwright-core) drives Debian's chromium against
+// dist/ (built by `trunk build --release`), served by tests/static-server.mjs on 127.0.0.1.
+// Run with `node --test tests/` from the repository root (scripts/test.sh does).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ENDGAMES = path.join(ROOT, 'crates', 'core', 'tests', 'corpus', 'endgames-sample.json');
+
+let server;
+let baseUrl;
+let context;
+let profileDir;
+
+/** The release CLI, built if it is not there yet. */
+function cliBinary() {
+  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
+  const bin = path.join(targetDir, 'release', 'mineseer');
+  if (!fs.existsSync(bin)) {
+    execFileSync('cargo', ['build', '--release', '--locked', '-p', 'mineseer-cli'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  return bin;
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run trunk build --release first');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  ({ server, url: baseUrl } = await startServer(DIST));
+  profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-chromium-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1360, height: 900 },
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await context?.close();
+  server?.close();
+  if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
+});
+
+/** A fresh page, ready (the worker has loaded the wasm), with console errors collected. */
+async function openPage(hash = '') {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('request', (req) => {
+    if (!req.url().startsWith(baseUrl) && !req.url().startsWith('data:') && !req.url().startsWith('blob:')) {
+      problems.push(`request outside the page: ${req.url()}`);
+    }
+  });
+  await page.goto(baseUrl + hash);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+  return { page, problems };
+}
+
+async function screenshot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The board as the page shows it: one data-state per cell, row-major. */
+async function boardStates(page) {
+  return page.$$eval('#board .cell', (cells) => cells.map((c) => ({
+    x: Number(c.dataset.x), y: Number(c.dataset.y), state: c.dataset.state, p: c.dataset.p,
+  })));
+}
+
+/** The .mine text of what the board shows. */
+function mineText(cells, mines) {
+  const width = Math.max(...cells.map((c) => c.x)) + 1;
+  const height = Math.max(...cells.map((c) => c.y)) + 1;
+  let out = `${width}x${height}x${mines}\n`;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const { state } = cells[y * width + x];
+      out += state === 'hidden' ? 'H' : state === 'flag' ? 'F' : state;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+async function newGame(page, preset, seed, rule = 'opening') {
+  await page.selectOption('#preset', preset);
+  await page.selectOption('#rule', rule);
+  await page.fill('#seed', seed);
+  await page.click('#new-game');
+  await page.waitForFunction((s) => document.getElementById('game-seed').textContent === s, seed);
+}
+
+/** Turns Analyze on or off, whatever the saved setting is. */
+async function setAnalyze(page, on) {
+  if ((await page.getAttribute('#analyze', 'aria-pressed')) !== String(on)) await page.click('#analyze');
+}
+
+async function clickCell(page, x, y, options = {}) {
+  await page.click(`#board .cell[data-x="${x}"][data-y="${y}"]`, options);
+}
+
+test('a seeded game is played by clicks to a loss, and replays identically', async () => {
+  const { page, problems } = await openPage();
+  await newGame(page, 'beginner', '2024');
+  await clickCell(page, 4, 4);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="4"][data-y="4"]').dataset.state !== 'hidden');
+  const afterFirst = await boardStates(page);
+  assert.equal(afterFirst.find((c) => c.x === 4 && c.y === 4).state, '0', 'the opening rule gives a 0');
+  assert.ok(afterFirst.filter((c) => c.state !== 'hidden').length > 1, 'a 0 opens its neighbours');
+
+  // Right click flags, right click again unflags.
+  const hidden = afterFirst.find((c) => c.state === 'hidden');
+  await clickCell(page, hidden.x, hidden.y, { button: 'right' });
+  await page.waitForSelector(`#board .cell[data-x="${hidden.x}"][data-y="${hidden.y}"][data-state="flag"]`);
+  assert.equal(await page.textContent('#mines-left'), '9');
+  await clickCell(page, hidden.x, hidden.y, { button: 'right' });
+  await page.waitForSelector(`#board .cell[data-x="${hidden.x}"][data-y="${hidden.y}"][data-state="hidden"]`);
+
+  // Reveal hidden cells in reading order until the game ends. With 10 mines among the hidden
+  // cells the first mine met ends it, unless every safe cell before all mines is revealed.
+  for (let guard = 0; guard < 81; guard++) {
+    const status = await page.getAttribute('body', 'data-game');
+    if (status !== 'playing') break;
+    const next = (await boardStates(page)).find((c) => c.state === 'hidden');
+    await clickCell(page, next.x, next.y);
+    await page.waitForFunction(
+      ([x, y]) => document.querySelector(`#board .cell[data-x="${x}"][data-y="${y}"]`).dataset.state !== 'hidden',
+      [next.x, next.y],
+    );
+  }
+  const status = await page.getAttribute('body', 'data-game');
+  assert.ok(status === 'won' || status === 'lost', `the game ended (${status})`);
+  const end = await boardStates(page);
+  if (status === 'lost') {
+    assert.equal(await page.locator('#board .cell.exploded').count(), 1, 'the losing mine is shown');
+    assert.equal(end.filter((c) => c.state === 'mine').length, 10, 'every mine is shown at the end');
+    assert.equal(await page.textContent('#face'), '☹');
+  } else {
+    assert.equal(end.filter((c) => c.state === 'hidden' || c.state === 'flag').length, 10);
+  }
+  await screenshot(page, 'game-over');
+
+  // Replay: the same seed and the same first click give the same board.
+  await page.click('#replay');
+  await page.waitForFunction(() => document.body.dataset.game === 'playing');
+  await clickCell(page, 4, 4);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="4"][data-y="4"]').dataset.state !== 'hidden');
+  assert.deepEqual(await boardStates(page), afterFirst);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('every data-p shown by Analyze equals the CLI analyze --json', async () => {
+  const { page, problems } = await openPage();
+  await newGame(page, 'expert', '77');
+  await clickCell(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
+  // A few more moves from the engine so the position has a real front.
+  for (let i = 0; i < 6; i++) {
+    await page.click('#step');
+    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length >= n, i + 1);
+  }
+  if ((await page.getAttribute('body', 'data-game')) !== 'playing') {
+    throw new Error('the seeded game ended during set-up; pick another seed');
+  }
+  await setAnalyze(page, true);
+  await page.waitForSelector('#board .cell[data-p]');
+  const cells = await boardStates(page);
+  const text = mineText(cells, 99);
+  const cli = JSON.parse(execFileSync(cliBinary(), ['analyze', '--json'], { input: text }).toString());
+  const expected = new Map(cli.cells.map((c) => [`${c.x},${c.y}`, c.p]));
+  const shown = cells.filter((c) => c.state === 'hidden');
+  assert.ok(shown.length > 100, 'an expert board has many hidden cells');
+  for (const cell of shown) {
+    assert.notEqual(cell.p, undefined, `hidden cell (${cell.x},${cell.y}) has a data-p`);
+    assert.equal(Number(cell.p), expected.get(`${cell.x},${cell.y}`), `data-p of (${cell.x},${cell.y})`);
+  }
+  for (const cell of cells.filter((c) => c.state !== 'hidden')) {
+    assert.equal(cell.p, undefined, `(${cell.x},${cell.y}) is not hidden and has no data-p`);
+  }
+  assert.ok(shown.some((c) => Number(c.p) > 0 && Number(c.p) < 1), 'some cells are uncertain');
+  // The safest guess: the uncertain cells of least probability, outlined when few tie.
+  const uncertain = shown.map((c) => Number(c.p)).filter((p) => p > 0 && p < 1);
+  const lowest = Math.min(...uncertain);
+  const ties = uncertain.filter((p) => p === lowest).length;
+  const outlined = await page.$$eval('#board .cell.best-guess', (els) => els.map((e) => Number(e.dataset.p)));
+  if (ties <= 8) assert.deepEqual(outlined, new Array(ties).fill(lowest));
+  else assert.deepEqual(outlined, []);
+  // Certain cells are marked, and only they.
+  const marked = await page.$$eval('#board .cell.cert-safe, #board .cell.cert-mine', (els) => els.map((e) => Number(e.dataset.p)));
+  assert.equal(marked.length, shown.filter((c) => Number(c.p) === 0 || Number(c.p) === 1).length);
+  await screenshot(page, 'analyze-expert');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Endgame outlines a best move in gold and shows the exact win chance', async () => {
+  const corpus = JSON.parse(fs.readFileSync(ENDGAMES, 'utf8'));
+  // Positions whose win chance is neither certain nor trivial, and one that is certain.
+  const picked = corpus.filter((e) => e.win !== '1/1').slice(0, 4).concat(corpus.filter((e) => e.win === '1/1').slice(0, 1));
+  assert.ok(picked.length >= 3);
+  const { page, problems } = await openPage();
+  for (const [i, entry] of picked.entries()) {
+    await page.fill('#position', entry.board);
+    await page.click('#load-position');
+    await page.waitForFunction(() => document.body.dataset.game === 'position');
+    await page.click('#endgame');
+    await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
+    const [num, den] = entry.win.split('/').map(Number);
+    assert.equal(await page.textContent('#win-chance'), `${((num / den) * 100).toFixed(2)}%`, entry.board);
+    assert.equal(await page.getAttribute('#win-chance', 'title'), entry.win, 'the exact fraction');
+    const gold = page.locator('#board .cell.best-move');
+    assert.equal(await gold.count(), 1);
+    const x = Number(await gold.getAttribute('data-x'));
+    const y = Number(await gold.getAttribute('data-y'));
+    assert.ok(entry.best.some(([bx, by]) => bx === x && by === y), `(${x},${y}) is an optimal move of ${JSON.stringify(entry.board)}`);
+    const outline = await gold.evaluate((el) => getComputedStyle(el).outlineColor);
+    assert.equal(outline, 'rgb(224, 168, 0)', 'the best move is outlined in gold');
+    if (i === 0) await screenshot(page, 'endgame');
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Endgame says "too large" honestly on a big position', async () => {
+  const { page } = await openPage();
+  await newGame(page, 'expert', '5');
+  await clickCell(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
+  await page.click('#endgame');
+  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
+  assert.equal(await page.textContent('#win-chance'), 'too large');
+  assert.match(await page.textContent('#endgame-info'), /too large/);
+  assert.equal(await page.locator('#board .cell.best-move').count(), 0);
+  await page.close();
+});
+
+test('auto-play finishes a beginner game and shows each move\'s reason', async () => {
+  const { page, problems } = await openPage();
+  await newGame(page, 'beginner', '31337');
+  await page.$eval('#speed', (el) => {
+    el.value = '10';
+    el.dispatchEvent(new Event('change'));
+  });
+  await page.click('#autoplay');
+  await page.waitForFunction(() => ['won', 'lost'].includes(document.body.dataset.game), null, { timeout: 60_000 });
+  const reasons = await page.$$eval('#moves li', (items) => items.map((li) => li.textContent));
+  assert.ok(reasons.length >= 2, 'several moves were played');
+  assert.match(reasons[reasons.length - 1], /opening move/, 'the first move is the opening');
+  for (const reason of reasons) {
+    assert.match(reason, /^\(\d+, \d+\) (reveal|flag): (opening move|certain|endgame, win chance \d+\.\d\d%|guess, \d+\.\d% safe)$/);
+  }
+  assert.equal(await page.getAttribute('#autoplay', 'aria-pressed'), 'false', 'auto-play stops at the end');
+  await screenshot(page, 'autoplay-end');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('malformed text gives a clear error and the page keeps working', async () => {
+  const { page, problems } = await openPage();
+  await page.fill('#position', '4x3x2\nHH1H\nHZHH\nHHHH\n');
+  await page.click('#load-position');
+  await page.waitForSelector('#message:not([hidden])');
+  assert.equal(await page.textContent('#message'), 'line 3, column 2: unknown cell "Z", expected H, ., F, M, ? or a digit 0-8');
+  await page.fill('#position', '3x3x2\nHHH\n');
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('expected 3 rows'));
+  await screenshot(page, 'malformed');
+  // The page still works: a good position loads and is analysed.
+  await page.fill('#position', '3x1x1\nH1H\n');
+  await page.click('#load-position');
+  await setAnalyze(page, true);
+  await page.waitForSelector('#board .cell[data-p]');
+  const ps = (await boardStates(page)).filter((c) => c.state === 'hidden').map((c) => c.p);
+  assert.deepEqual(ps, ['0.5', '0.5']);
+  // An impossible position is an error too, not a crash.
+  await page.fill('#position', '3x1x1\n3HH\n');
+  await page.click('#load-position');
+  await page.waitForSelector('#message:not([hidden])');
+  assert.match(await page.textContent('#message'), /shows 3 but has only 1 neighbours/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the page looks right in the dark theme with Analyze on', async () => {
+  const { page } = await openPage();
+  await page.click('#theme');
+  await newGame(page, 'intermediate', '99');
+  await clickCell(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
+  await setAnalyze(page, true);
+  await page.waitForSelector('#board .cell[data-p]');
+  await page.hover('#board .cell[data-p]:not(.cert-mine):not(.cert-safe)');
+  await page.waitForFunction(() => document.getElementById('hover-info').textContent.includes('mine'));
+  assert.match(await page.textContent('#hover-info'), /if safe shows/);
+  await screenshot(page, 'dark-analyze');
+  await page.close();
+});
+
+test('the spec hooks stay in place', async () => {
+  const { page } = await openPage();
+  for (const id of ['new-game', 'preset', 'rule', 'seed', 'analyze', 'endgame', 'step', 'autoplay', 'position', 'load-position', 'win-chance']) {
+    assert.equal(await page.locator(`#${id}`).count(), 1, `#${id}`);
+  }
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  // Only the worker imports the wasm glue.
+  const www = fs.readdirSync(path.join(ROOT, 'www')).filter((f) => f.endsWith('.js'));
+  const importers = www.filter((f) => /mineseer-wasm\.js/.test(fs.readFileSync(path.join(ROOT, 'www', f), 'utf8')));
+  assert.deepEqual(importers, ['worker.js']);
+  await page.close();
+});
