@@ -34,19 +34,18 @@ use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::Fraction;
 use crate::error::{SolveError, SolveErrorKind};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
-use crate::values::NumberChances;
+use crate::values::BoardChances;
 
 /// The most enclosed cells paired with each other; more would mean checking many pairs of
 /// floating cells, which almost never form a forced guess.
 pub const MAX_ENCLOSED_CELLS: usize = 12;
 
 /// The dead tiles, from the number chances of [`crate::values::number_chances`].
-pub fn dead_cells(chances: &[Option<NumberChances>]) -> Vec<CellIdx> {
+pub fn dead_cells(chances: &BoardChances) -> Vec<CellIdx> {
     chances
         .iter()
-        .enumerate()
-        .filter(|(_, c)| c.as_ref().is_some_and(|c| c.possible_numbers().len() == 1))
-        .map(|(i, _)| CellIdx(i as u32))
+        .filter(|(_, c)| c.possible_numbers().len() == 1)
+        .map(|(idx, _)| idx)
         .collect()
 }
 
@@ -93,27 +92,27 @@ pub fn forced_guesses(
     analysis: &Analysis,
     config: &SolveConfig,
 ) -> Result<Vec<ForcedGuess>, SolveError> {
-    let uncertain: Vec<bool> = board
-        .indices()
-        .map(|idx| {
-            matches!(
-                analysis.class(idx),
-                CellClass::Boxed(_) | CellClass::Floating
-            ) && {
+    // One exact count per cell: uncertain cells are mines in some layouts and safe in others;
+    // a cell can ever show a number when it is revealed or safe in some layout.
+    let mut uncertain = vec![false; board.len()];
+    let mut shows = vec![false; board.len()];
+    for idx in board.indices() {
+        match board.cell(idx) {
+            Cell::Revealed(_) => shows[idx.get()] = true,
+            Cell::Flag => {}
+            _ => {
                 let mines = analysis.mine_layouts(idx);
-                !mines.is_zero() && &mines != analysis.solutions()
+                let always = &mines == analysis.solutions();
+                shows[idx.get()] = !always;
+                uncertain[idx.get()] = !always
+                    && !mines.is_zero()
+                    && matches!(
+                        analysis.class(idx),
+                        CellClass::Boxed(_) | CellClass::Floating
+                    );
             }
-        })
-        .collect();
-    // Whether a cell can ever show a number: revealed, or safe in some consistent layout.
-    let shows: Vec<bool> = board
-        .indices()
-        .map(|idx| match board.cell(idx) {
-            Cell::Revealed(_) => true,
-            Cell::Flag => false,
-            _ => &analysis.mine_layouts(idx) != analysis.solutions(),
-        })
-        .collect();
+        }
+    }
     let can_show = |idx: CellIdx| shows[idx.get()];
     let enclosed: Vec<CellIdx> = board
         .indices()
@@ -127,7 +126,7 @@ pub fn forced_guesses(
         for y in ay..=(ay + 2) {
             for x in ax.saturating_sub(2)..=(ax + 2) {
                 let Some(b) = board.idx(x, y) else { continue };
-                if b > a && uncertain[b.get()] {
+                if b > a && uncertain[b.get()] && passes_filter(board, &[a, b], &shows) {
                     candidates.push(vec![a, b]);
                 }
             }
@@ -150,7 +149,7 @@ pub fn forced_guesses(
                 .iter()
                 .filter_map(|&(x, y)| board.idx(x, y))
                 .collect();
-            if square.iter().all(|c| uncertain[c.get()]) {
+            if square.iter().all(|c| uncertain[c.get()]) && passes_filter(board, &square, &shows) {
                 candidates.push(square);
             }
         }
@@ -159,7 +158,7 @@ pub fn forced_guesses(
     let mut taken = vec![false; board.len()];
     let mut out = Vec::new();
     for group in candidates {
-        if group.iter().any(|c| taken[c.get()]) || !passes_filter(board, &group, &can_show) {
+        if group.iter().any(|c| taken[c.get()]) {
             continue;
         }
         if let Some(guess) = check_exactly(board, analysis, &group, &can_show, config)? {
@@ -172,12 +171,19 @@ pub fn forced_guesses(
     Ok(out)
 }
 
-/// Whether no cell outside `group` that can show a number sees exactly one cell of it.
-fn passes_filter(board: &Board, group: &[CellIdx], can_show: &impl Fn(CellIdx) -> bool) -> bool {
+/// Whether no cell outside `group` that can show a number sees exactly one cell of it. Works
+/// on coordinates, since it runs for every nearby pair of uncertain cells.
+fn passes_filter(board: &Board, group: &[CellIdx], shows: &[bool]) -> bool {
+    let cells: Vec<(usize, usize)> = group.iter().map(|&g| board.xy(g)).collect();
     group.iter().flat_map(|&g| board.neighbours(g)).all(|x| {
-        group.contains(&x)
-            || !can_show(x)
-            || board.neighbours(x).filter(|n| group.contains(n)).count() != 1
+        if !shows[x.get()] || group.contains(&x) {
+            return true;
+        }
+        let (px, py) = board.xy(x);
+        let seen = cells
+            .iter()
+            .filter(|&&(gx, gy)| gx.abs_diff(px) <= 1 && gy.abs_diff(py) <= 1);
+        seen.count() != 1
     })
 }
 

@@ -28,7 +28,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::{Board, CellIdx};
-use crate::combinatorics::{binomial_row, ratio_to_f64, small_binomial, Count, Fraction};
+use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
 use crate::enumerate::{trace_front, FrontFailure, FrontProblem, FrontTrace};
 use crate::error::{SolveError, SolveErrorKind};
 use crate::probability::{front_problem, Analysis, SolveConfig};
@@ -82,14 +82,42 @@ impl NumberChances {
     }
 }
 
-/// The number chances of every cell of the board `analysis` was made from: `Some` for each
-/// unrevealed, unflagged cell that is safe in at least one consistent layout, `None` for the
-/// rest (revealed cells, flags, certain mines). Indexed by [`CellIdx`].
+/// The number chances of every cell of a position. Cells whose neighbourhoods look alike to
+/// the engine (most floating cells, for one) share one [`NumberChances`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardChances {
+    chances: Vec<NumberChances>,
+    /// Per board cell, its entry in `chances`.
+    of_cell: Vec<Option<u32>>,
+}
+
+impl BoardChances {
+    /// The chances of one cell: `Some` for each unrevealed, unflagged cell that is safe in at
+    /// least one consistent layout, `None` for the rest (revealed cells, flags, certain
+    /// mines).
+    pub fn get(&self, idx: CellIdx) -> Option<&NumberChances> {
+        self.of_cell
+            .get(idx.get())
+            .copied()
+            .flatten()
+            .map(|i| &self.chances[i as usize])
+    }
+
+    /// Every cell with chances, in board order.
+    pub fn iter(&self) -> impl Iterator<Item = (CellIdx, &NumberChances)> + '_ {
+        self.of_cell
+            .iter()
+            .enumerate()
+            .filter_map(|(i, slot)| slot.map(|s| (CellIdx(i as u32), &self.chances[s as usize])))
+    }
+}
+
+/// The number chances of every cell of the board `analysis` was made from.
 pub fn number_chances(
     board: &Board,
     analysis: &Analysis,
     config: &SolveConfig,
-) -> Result<Vec<Option<NumberChances>>, SolveError> {
+) -> Result<BoardChances, SolveError> {
     let rules = &analysis.rules;
     let boxes = &analysis.boxes;
     let mut front_and_local: Vec<(usize, u32)> = vec![(0, 0); boxes.boxes.len()];
@@ -195,17 +223,47 @@ pub fn number_chances(
         mines_left: rules.mines_left,
         others: HashMap::new(),
         weights: HashMap::new(),
+        rows: HashMap::new(),
     };
-    let mut out: Vec<Option<NumberChances>> = vec![None; board.len()];
+    // Cells with the same front parts and floating neighbours differ only by their constant
+    // (most floating cells share one entry), so their counts are computed and stored once.
+    let mut relative_counts: HashMap<(Vec<(usize, usize)>, u8, bool), Vec<BigUint>> =
+        HashMap::new();
+    let mut index_of: HashMap<(Vec<(usize, usize)>, u8, bool, u8), Option<u32>> = HashMap::new();
+    let mut out = BoardChances {
+        chances: Vec::new(),
+        of_cell: vec![None; board.len()],
+    };
     for (idx, hood) in cells {
-        let by_number = combiner.cell_counts(&hood, &distributions);
-        let safe_layouts: BigUint = by_number.iter().sum();
-        if !safe_layouts.is_zero() {
-            out[idx.get()] = Some(NumberChances {
+        let key = (hood.fronts.clone(), hood.floating, hood.cell_floating);
+        let full_key = (
+            hood.fronts.clone(),
+            hood.floating,
+            hood.cell_floating,
+            hood.constant,
+        );
+        let slot = *index_of.entry(full_key).or_insert_with(|| {
+            let relative = relative_counts
+                .entry(key)
+                .or_insert_with(|| combiner.cell_counts(&hood, &distributions));
+            let mut by_number: [BigUint; NUMBERS] = Default::default();
+            for (n, count) in relative.iter().enumerate() {
+                // A nonzero count always fits in 0..=8; `get_mut` keeps that from panicking.
+                if let Some(slot) = by_number.get_mut(hood.constant as usize + n) {
+                    *slot = count.clone();
+                }
+            }
+            let safe_layouts: BigUint = by_number.iter().sum();
+            if safe_layouts.is_zero() {
+                return None;
+            }
+            out.chances.push(NumberChances {
                 by_number,
                 safe_layouts,
             });
-        }
+            Some(out.chances.len() as u32 - 1)
+        });
+        out.of_cell[idx.get()] = slot;
     }
     Ok(out)
 }
@@ -356,9 +414,12 @@ fn front_distributions<C: ExactCount>(
         let before = &trace.layers[step_index];
         let after_backward = &backward[step_index + 1];
         // acc[values of the parts' boxes][front mines]: layouts through those values.
-        let mut acc: HashMap<Vec<u8>, Vec<C>> = HashMap::new();
+        // Box values (at most 8) packed four bits each: at most nine parts fit in a u64.
+        let mut acc: HashMap<u64, Vec<C>> = HashMap::new();
         for t in &step.transitions {
-            let values: Vec<u8> = positions.iter().map(|&p| t.values[p]).collect();
+            let values = positions
+                .iter()
+                .fold(0u64, |key, &p| key << 4 | t.values[p] as u64);
             let line = &before[t.from as usize];
             let coefficient = line.count.mul_small(t.weight);
             let base = line.mines as usize + t.added_mines as usize;
@@ -410,38 +471,41 @@ fn backward_counts<C: ExactCount>(trace: &FrontTrace<C>) -> Vec<Vec<Vec<C>>> {
 fn split_parts<C: ExactCount>(
     problem: &FrontProblem,
     parts: &[Part],
-    acc: HashMap<Vec<u8>, Vec<C>>,
+    acc: HashMap<u64, Vec<C>>,
 ) -> Distribution {
     let max_total = acc.values().map(Vec::len).max().unwrap_or(0);
     let covered: usize = parts.iter().map(|p| p.covered as usize).sum();
     let mut table: Vec<Vec<C>> = vec![vec![C::zero_count(); covered + 1]; max_total];
-    for (values, by_mines) in acc {
+    for (packed, by_mines) in acc {
         // split[j]: ways to place the parts' box values with j mines in covered cells and
-        // none on the cell; whole: ways with no condition, which the counts include.
-        let mut split: Vec<u128> = vec![1];
+        // none on the cell; whole: ways with no condition, which the counts include. A
+        // neighbourhood covers at most eight cells, so j stays below nine.
+        let mut split = [0u128; NUMBERS];
+        split[0] = 1;
+        let mut width = 1usize;
         let mut whole: u128 = 1;
-        for (part, &k) in parts.iter().zip(&values) {
+        for (i, part) in parts.iter().enumerate() {
+            let k = (packed >> (4 * (parts.len() - 1 - i)) & 0xF) as u32;
             let size = problem.box_sizes[part.local_box as usize] as u32;
-            let (a, k) = (part.covered as u32, k as u32);
+            let a = part.covered as u32;
             let rest = size - a - part.has_cell as u32;
             whole *= small_binomial(size, k) as u128;
-            let factor: Vec<u128> = (0..=a)
-                .map(|j| {
-                    if j > k {
-                        0
-                    } else {
-                        (small_binomial(a, j) * small_binomial(rest, k - j)) as u128
+            let mut next = [0u128; NUMBERS];
+            for (x_index, &x) in split[..width].iter().enumerate() {
+                if x == 0 {
+                    continue;
+                }
+                for j in 0..=a.min(k) {
+                    let ways = small_binomial(a, j) * small_binomial(rest, k - j);
+                    if ways != 0 {
+                        next[x_index + j as usize] += x * ways as u128;
                     }
-                })
-                .collect();
-            let mut next = vec![0u128; split.len() + factor.len() - 1];
-            for (i, x) in split.iter().enumerate() {
-                for (j, y) in factor.iter().enumerate() {
-                    next[i + j] += x * y;
                 }
             }
             split = next;
+            width += a as usize;
         }
+        let split = &split[..width];
         for (m, count) in by_mines.iter().enumerate() {
             if count.is_zero_count() {
                 continue;
@@ -476,6 +540,10 @@ struct Combiner<'a> {
     /// `weights[(touched, other floating cells)][s]`: layouts of the untouched fronts and the
     /// floating cells outside the neighbourhood when the touched part holds `s` mines.
     weights: HashMap<(Vec<usize>, usize), Vec<BigUint>>,
+    /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
+    /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
+    /// scratch costs one big division per step.
+    rows: HashMap<usize, (i64, Vec<BigUint>)>,
 }
 
 impl Combiner<'_> {
@@ -483,12 +551,24 @@ impl Combiner<'_> {
         &mut self,
         hood: &Neighbourhood,
         distributions: &[Vec<Distribution>],
-    ) -> [BigUint; NUMBERS] {
+    ) -> Vec<BigUint> {
         let touched: Vec<usize> = hood.fronts.iter().map(|&(f, _)| f).collect();
-        let mut joint = Distribution::unit();
-        for &(f, id) in &hood.fronts {
-            joint = joint.convolve(&distributions[f][id]);
-        }
+        let joint_owned: Distribution;
+        let joint: &Distribution = match hood.fronts.as_slice() {
+            [] => {
+                joint_owned = Distribution::unit();
+                &joint_owned
+            }
+            [(f, id)] => &distributions[*f][*id],
+            [(f, id), rest @ ..] => {
+                let mut joint = distributions[*f][*id].clone();
+                for &(f, id) in rest {
+                    joint = joint.convolve(&distributions[f][id]);
+                }
+                joint_owned = joint;
+                &joint_owned
+            }
+        };
         let f_near = hood.floating as usize;
         let other_floating = self.floating - f_near - hood.cell_floating as usize;
         // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
@@ -507,58 +587,100 @@ impl Combiner<'_> {
                 }
             }
         }
-        let weights = self.weights_for(&touched, other_floating, max_s);
-        let mut by_number: [BigUint; NUMBERS] = Default::default();
+        let weights = self.weights_for(&touched, other_floating);
+        let mut relative: Vec<BigUint> = vec![BigUint::zero(); width];
         for (s, row) in h.iter().enumerate() {
-            if weights[s].is_zero() {
+            let Some(weight) = weights.get(s).filter(|w| !w.is_zero()) else {
                 continue;
-            }
+            };
             for (n, count) in row.iter().enumerate() {
-                if count.is_zero() {
-                    continue;
-                }
-                // A nonzero count always fits in 0..=8; `get_mut` keeps that from panicking.
-                if let Some(slot) = by_number.get_mut(hood.constant as usize + n) {
-                    *slot += count * &weights[s];
+                if !count.is_zero() {
+                    relative[n] += count * weight;
                 }
             }
         }
-        by_number
+        relative
     }
 
-    fn weights_for(
-        &mut self,
-        touched: &[usize],
-        other_floating: usize,
-        max_s: usize,
-    ) -> &[BigUint] {
+    /// `weights[s]` for every `s` the touched fronts and eight floating neighbours can hold.
+    fn weights_for(&mut self, touched: &[usize], other_floating: usize) -> &[BigUint] {
         let key = (touched.to_vec(), other_floating);
-        if !self.weights.get(&key).is_some_and(|w| w.len() > max_s) {
+        if !self.weights.contains_key(&key) {
+            // Only totals the touched fronts can hold matter, plus up to eight floating mines.
+            let min_s: usize = touched.iter().map(|&f| self.front_counts[f].0).sum();
+            let max_s: usize = touched
+                .iter()
+                .map(|&f| self.front_counts[f].0 + self.front_counts[f].1.len() - 1)
+                .sum::<usize>()
+                + 8;
             let (offset, others) = self.others_for(touched).clone();
             let left = self.mines_left as i64;
             // C(other_floating, left - s - t) for every s and t in range, as one row.
-            let lo = left - max_s as i64 - (offset + others.len()) as i64;
-            let row = binomial_row(other_floating as u64, lo, left);
-            let choose = |k: i64| {
-                if k < lo {
-                    BigUint::zero()
-                } else {
-                    row[(k - lo) as usize].clone()
-                }
-            };
+            let hi = left - min_s as i64 - offset as i64;
+            let (lo, row) = self.row(other_floating);
             let weights: Vec<BigUint> = (0..=max_s)
                 .map(|s| {
-                    others
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| !c.is_zero())
-                        .map(|(i, c)| c * choose(left - s as i64 - (offset + i) as i64))
-                        .sum()
+                    let mut sum = BigUint::zero();
+                    if s < min_s {
+                        return sum;
+                    }
+                    for (i, c) in others.iter().enumerate() {
+                        let k = left - s as i64 - (offset + i) as i64;
+                        if k >= lo && k <= hi && !c.is_zero() {
+                            let ways = &row[(k - lo) as usize];
+                            if !ways.is_zero() {
+                                sum += c * ways;
+                            }
+                        }
+                    }
+                    sum
                 })
                 .collect();
             self.weights.insert(key.clone(), weights);
         }
         &self.weights[&key]
+    }
+
+    /// `C(n, k)` for `k` from `left - (every front's most mines) - 8` (at least zero) to
+    /// `left`, with that lower end. The first value comes from the next larger cached `n` by
+    /// `C(n - 1, lo) = C(n, lo) (n - lo) / n`, so only the largest `n` costs a binomial from
+    /// scratch; the row then walks up `k` by `C(n, k + 1) = C(n, k) (n - k) / (k + 1)`.
+    fn row(&mut self, n: usize) -> (i64, &[BigUint]) {
+        let left = self.mines_left as i64;
+        let most: usize = self
+            .front_counts
+            .iter()
+            .map(|(min, c)| min + c.len() - 1)
+            .sum();
+        let lo = (left - most as i64 - 8).max(0) as usize;
+        if !self.rows.contains_key(&n) {
+            let larger = self.rows.keys().copied().filter(|&m| m > n).min();
+            let mut start = match larger {
+                Some(m) => self.rows[&m].1.first().cloned().unwrap_or_default(),
+                None => binomial(n as u64, lo as u64),
+            };
+            for m in (n + 1..=larger.unwrap_or(n)).rev() {
+                // From C(m, lo) to C(m - 1, lo); zero once lo exceeds m - 1.
+                start = if lo < m {
+                    start * (m - lo) / m
+                } else {
+                    BigUint::zero()
+                };
+            }
+            let mut row = Vec::with_capacity(left as usize + 1 - lo.min(left as usize));
+            let mut current = start;
+            for k in lo..=(left as usize) {
+                row.push(current.clone());
+                current = if k < n {
+                    current * (n - k) / (k + 1)
+                } else {
+                    BigUint::zero()
+                };
+            }
+            self.rows.insert(n, (lo as i64, row));
+        }
+        let (lo, row) = &self.rows[&n];
+        (*lo, row)
     }
 
     fn others_for(&mut self, touched: &[usize]) -> &(usize, Vec<BigUint>) {

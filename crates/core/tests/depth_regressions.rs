@@ -43,10 +43,10 @@ fn jsminesweeper_28_a_cell_proven_safe_is_never_also_a_risk() {
         Some(Certainty::Mine)
     );
     let chances = number_chances(&board, &analysis, &SolveConfig::default()).unwrap();
-    let values = chances[middle.get()].as_ref().unwrap();
+    let values = chances.get(middle).unwrap();
     assert_eq!(values.chance_exact(2).to_string(), "1/1");
     assert!(
-        chances[at(&board, 0, 1).get()].is_none(),
+        chances.get(at(&board, 0, 1)).is_none(),
         "no number chances for a certain mine"
     );
     assert_eq!(dead_cells(&chances), vec![middle]);

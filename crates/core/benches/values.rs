@@ -1,0 +1,70 @@
+//! Criterion benchmark of the analysis-depth features against the plain engine, over the
+//! committed expert corpora of positions from real games (`benches/corpus/`, shared with the
+//! `probability` bench). For each corpus it times, per iteration over all its positions:
+//! - `analyze`: [`solve_board`] alone;
+//! - `analyze+values`: plus the number chances of every cell;
+//! - `analyze+depth`: plus number chances, dead tiles, certain cells with reasons and forced
+//!   guesses, which is what `mineseer analyze --json` computes.
+//!
+//! The ratio `analyze+values / analyze` is the cost the issue bounds (at most 2x).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mineseer_core::dead::{dead_cells, forced_guesses};
+use mineseer_core::deductions::certain_cells;
+use mineseer_core::formats::parse_mine;
+use mineseer_core::values::number_chances;
+use mineseer_core::{solve_board, Board, SolveConfig};
+
+/// Reads a corpus file: `.mine` positions separated by blank lines.
+fn load(text: &str) -> Vec<Board> {
+    text.split("\n\n")
+        .filter(|chunk| !chunk.trim().is_empty())
+        .map(|chunk| parse_mine(chunk).expect("the committed corpus parses"))
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let corpora = [
+        ("expert", include_str!("corpus/expert.txt")),
+        ("expert-hard", include_str!("corpus/expert-hard.txt")),
+    ];
+    let config = SolveConfig::default();
+    for (name, text) in corpora {
+        let boards = load(text);
+        let mut group = c.benchmark_group(format!("{name}_{}_positions", boards.len()));
+        group.bench_function("analyze", |b| {
+            b.iter(|| {
+                for board in &boards {
+                    std::hint::black_box(solve_board(board, &config).expect("consistent"));
+                }
+            })
+        });
+        group.bench_function("analyze+values", |b| {
+            b.iter(|| {
+                for board in &boards {
+                    let analysis = solve_board(board, &config).expect("consistent");
+                    std::hint::black_box(number_chances(board, &analysis, &config).expect("ok"));
+                }
+            })
+        });
+        group.bench_function("analyze+depth", |b| {
+            b.iter(|| {
+                for board in &boards {
+                    let analysis = solve_board(board, &config).expect("consistent");
+                    let chances = number_chances(board, &analysis, &config).expect("ok");
+                    std::hint::black_box(dead_cells(&chances));
+                    std::hint::black_box(certain_cells(board, &analysis));
+                    std::hint::black_box(forced_guesses(board, &analysis, &config).expect("ok"));
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);
