@@ -50,10 +50,41 @@ for (let run = 0; run < RUNS; run++) {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });
 }
+
+// The engine alone, without the worker: the glue imported by a page of the same origin,
+// first call, then the median of repeated calls, with only probabilities and with everything.
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-measure-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const page = await context.newPage();
+await page.goto(url);
+const engine = await page.evaluate(async (text) => {
+  const glue = await import('./mineseer-wasm.js');
+  await glue.default();
+  const time = (options) => {
+    const t = performance.now();
+    glue.solveBoard(text, options);
+    return performance.now() - t;
+  };
+  const bare = { exact: false, numberChances: false, forcedGuesses: false };
+  const first = time(bare);
+  const med = (options) => {
+    const xs = Array.from({ length: 21 }, () => time(options)).sort((a, b) => a - b);
+    return xs[10];
+  };
+  return { first, bare: med(bare), full: med({}) };
+}, position);
+await context.close();
+fs.rmSync(profile, { recursive: true, force: true });
 server.close();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`position: expert-hard.txt #${index}`);
 console.log(`native CLI analyze: median ${median(nativeMs).toFixed(3)} ms over ${RUNS} runs`);
 console.log(`in the worker (solveBoard with exact fractions, number chances, dead tiles, 50/50s, conversion): median ${median(inWorker).toFixed(1)} ms`);
+console.log(`wasm solveBoard, probabilities only: first call ${engine.first.toFixed(2)} ms, then median ${engine.bare.toFixed(3)} ms`);
+console.log(`wasm solveBoard with exact fractions, number chances, dead tiles, 50/50s: median ${engine.full.toFixed(2)} ms`);
 console.log(`navigation to first analysis on screen: median ${median(loads).toFixed(0)} ms (runs: ${loads.map((x) => x.toFixed(0)).join(', ')})`);

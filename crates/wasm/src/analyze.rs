@@ -134,7 +134,7 @@ pub fn analyze_board(
         None
     };
     let mut dead = vec![false; board.len()];
-    for idx in chances.as_deref().map(dead_cells).unwrap_or_default() {
+    for idx in chances.as_ref().map(dead_cells).unwrap_or_default() {
         dead[idx.get()] = true;
     }
     let fifty_fifty = if options.forced_guesses {
@@ -158,7 +158,7 @@ pub fn analyze_board(
             } else {
                 Certainty::Unknown
             };
-            let cell_chances = chances.as_ref().and_then(|all| all[idx.get()].as_ref());
+            let cell_chances = chances.as_ref().and_then(|all| all.get(idx));
             CellAnalysis {
                 x,
                 y,
