@@ -179,10 +179,15 @@ pub fn ratio_to_f64(num: &BigUint, den: &BigUint) -> f64 {
     if den.is_zero() {
         return f64::NAN;
     }
-    let shift = den.bits().max(num.bits()).saturating_sub(100);
-    let n = (num >> shift).to_f64().unwrap_or(f64::INFINITY);
-    let d = (den >> shift).to_f64().unwrap_or(f64::INFINITY);
-    n / d
+    // Each side keeps its top 64 bits; the shifts go back in as a power of two, so a tiny
+    // but non-zero ratio stays non-zero (as far as an f64 reaches) instead of rounding to 0.
+    let num_shift = num.bits().saturating_sub(64);
+    let den_shift = den.bits().saturating_sub(64);
+    let n = (num >> num_shift).to_f64().unwrap_or(f64::INFINITY);
+    let d = (den >> den_shift).to_f64().unwrap_or(f64::INFINITY);
+    let exponent = (num_shift as i64 - den_shift as i64).clamp(-2000, 2000) as i32;
+    // Two steps, so that 2^exponent itself never overflows or underflows before the product.
+    n / d * 2f64.powi(exponent / 2) * 2f64.powi(exponent - exponent / 2)
 }
 
 #[cfg(test)]
@@ -224,5 +229,14 @@ mod tests {
         assert!(
             (ratio_to_f64(&binomial(400, 89), &binomial(400, 90)) - 90.0 / 311.0).abs() < 1e-15
         );
+    }
+
+    #[test]
+    fn tiny_and_huge_ratios_keep_their_magnitude() {
+        // A tiny probability must not round to zero: 1 / 2^200 is a normal f64.
+        let one = BigUint::from(1u8);
+        assert_eq!(ratio_to_f64(&one, &(&one << 200usize)), 2f64.powi(-200));
+        let huge = BigUint::from(3u8) << 300usize;
+        assert_eq!(ratio_to_f64(&huge, &one), 3.0 * 2f64.powi(300));
     }
 }

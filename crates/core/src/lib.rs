@@ -21,10 +21,12 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod approximate;
 pub mod board;
 pub mod boxes;
 pub mod brute;
 pub mod combinatorics;
+pub mod combine;
 pub mod dead;
 pub mod deductions;
 pub mod endgame;
@@ -37,6 +39,7 @@ pub mod player;
 pub mod probability;
 pub mod rng;
 pub mod rules;
+pub mod scaled;
 pub mod sample;
 pub mod values;
 

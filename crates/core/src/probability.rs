@@ -14,7 +14,8 @@ use num_traits::Zero;
 
 use crate::board::{Board, CellIdx};
 use crate::boxes::{Boxes, Front};
-use crate::combinatorics::{binomial_row, ratio_to_f64, Count, Fraction};
+use crate::combinatorics::{ratio_to_f64, Count, Fraction};
+use crate::combine::{combination_work, combine, Combined, FrontWeights, Weight};
 use crate::enumerate::{
     enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
 };
@@ -117,25 +118,10 @@ pub struct SolveStats {
 pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, SolveError> {
     let rules = Rules::from_board(board)?;
     let boxes = Boxes::new(&rules);
-    let fronts = enumerate_fronts(board, &rules, &boxes, config)?;
-    let combined = combine(board, &rules, &boxes, &fronts, config)?;
+    let (fronts, lines_created) = enumerate_fronts::<BigUint>(board, &rules, &boxes, config)?;
+    let combined = combine_fronts(board, &rules, &boxes, &fronts, config)?;
 
-    let mut classes: Vec<CellClass> = rules
-        .status
-        .iter()
-        .map(|s| match s {
-            Status::Revealed => CellClass::Revealed,
-            Status::Flag => CellClass::Flag,
-            Status::Safe => CellClass::Safe,
-            Status::Mine => CellClass::Mine,
-            Status::Unknown => CellClass::Floating,
-        })
-        .collect();
-    for (b, mine_box) in boxes.boxes.iter().enumerate() {
-        for cell in &mine_box.cells {
-            classes[cell.get()] = CellClass::Boxed(b as u32);
-        }
-    }
+    let classes = classify(&rules, &boxes);
     let deduced_cells = board
         .cells()
         .iter()
@@ -148,7 +134,7 @@ pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, Solv
         front_cells: boxes.boxes.iter().map(|b| b.cells.len()).sum(),
         floating_cells: boxes.floating.len(),
         deduced_cells,
-        lines_created: fronts.iter().map(|f| f.lines_created).sum(),
+        lines_created,
     };
     Ok(Analysis {
         width: board.width(),
@@ -232,22 +218,16 @@ impl Analysis {
     }
 }
 
-/// A front's counts, widened to big integers for the combination.
-struct BigFront {
-    min_mines: usize,
-    counts: Vec<BigUint>,
-    /// `tallies[m][b]` for front-local box `b`.
-    tallies: Vec<Vec<BigUint>>,
-    lines_created: u64,
-}
-
-fn enumerate_fronts(
+/// Enumerates every front: small ones on machine integers (exact and fastest), large ones on
+/// `W` itself. Returns the fronts and the probability lines created.
+pub(crate) fn enumerate_fronts<W: Weight>(
     board: &Board,
     rules: &Rules,
     boxes: &Boxes,
     config: &SolveConfig,
-) -> Result<Vec<BigFront>, SolveError> {
+) -> Result<(Vec<FrontWeights<W>>, u64), SolveError> {
     let mut out = Vec::with_capacity(boxes.fronts.len());
+    let mut lines_created = 0;
     let limits = FrontLimits {
         max_lines: config.max_lines,
         max_work: config.max_work,
@@ -258,17 +238,22 @@ fn enumerate_fronts(
         let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
         // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
         let result = if cells < 120 {
-            enumerate_front::<u128>(&problem, &limits).map(widen)
+            enumerate_front::<u128>(&problem, &limits)
+                .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
         } else {
-            // A big-integer operation costs about sixteen machine-integer ones.
-            let big_limits = FrontLimits {
-                max_work: limits.max_work / 16,
+            // A product of weights costs PRODUCT_COST machine operations; an addition of
+            // tallies about a quarter of that.
+            let weighted = FrontLimits {
+                max_work: limits.max_work / W::PRODUCT_COST.div_ceil(4),
                 ..limits
             };
-            enumerate_front::<BigUint>(&problem, &big_limits).map(widen)
+            enumerate_front::<W>(&problem, &weighted).map(|f| (f.lines_created, widen(f, W::clone)))
         };
         match result {
-            Ok(front) => out.push(front),
+            Ok((lines, front)) => {
+                lines_created += lines;
+                out.push(front);
+            }
             Err(FrontFailure::Unsatisfiable(rule)) => {
                 let cell = rules.witnesses[front.witnesses[rule] as usize].cell;
                 let (x, y) = board.xy(cell);
@@ -282,7 +267,48 @@ fn enumerate_fronts(
             }
         }
     }
-    Ok(out)
+    Ok((out, lines_created))
+}
+
+/// Combines the fronts within the budget; a zero total is an inconsistent mine count.
+pub(crate) fn combine_fronts<W: Weight>(
+    board: &Board,
+    rules: &Rules,
+    boxes: &Boxes,
+    fronts: &[FrontWeights<W>],
+    config: &SolveConfig,
+) -> Result<Combined<W>, SolveError> {
+    let max_products = config.max_work / W::PRODUCT_COST;
+    if combination_work(fronts, rules.mines_left) > max_products {
+        return Err(SolveError::new(SolveErrorKind::TooComplex {
+            what: "products to combine the fronts",
+            limit: max_products,
+        }));
+    }
+    let front_boxes: Vec<&[u32]> = boxes.fronts.iter().map(|f| f.boxes.as_slice()).collect();
+    let floating = boxes.floating.len();
+    let combined = combine(
+        fronts,
+        &front_boxes,
+        boxes.boxes.len(),
+        floating as u64,
+        rules.mines_left,
+    );
+    if combined.total.is_zero_count() {
+        let flags = board.flag_count();
+        let settled = board.mines() - flags - rules.mines_left;
+        let least: usize = fronts.iter().map(|f| f.min_mines).sum();
+        let most: usize = fronts
+            .iter()
+            .map(|f| f.min_mines + f.counts.len() - 1)
+            .sum();
+        return Err(SolveError::new(SolveErrorKind::MineCount {
+            mines: board.mines(),
+            min: flags + settled + least,
+            max: flags + settled + most + floating,
+        }));
+    }
+    Ok(combined)
 }
 
 /// A front as abstract rules over front-local box indices (position in [`Front::boxes`]).
@@ -319,196 +345,36 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
     }
 }
 
-fn widen<C: Count>(front: FrontCounts<C>) -> BigFront {
-    BigFront {
+/// Each cell's class from the rules and the boxes.
+pub(crate) fn classify(rules: &Rules, boxes: &Boxes) -> Vec<CellClass> {
+    let mut classes: Vec<CellClass> = rules
+        .status
+        .iter()
+        .map(|s| match s {
+            Status::Revealed => CellClass::Revealed,
+            Status::Flag => CellClass::Flag,
+            Status::Safe => CellClass::Safe,
+            Status::Mine => CellClass::Mine,
+            Status::Unknown => CellClass::Floating,
+        })
+        .collect();
+    for (b, mine_box) in boxes.boxes.iter().enumerate() {
+        for cell in &mine_box.cells {
+            classes[cell.get()] = CellClass::Boxed(b as u32);
+        }
+    }
+    classes
+}
+
+/// A front's counts, converted for the combination.
+fn widen<C: Count, W: Weight>(front: FrontCounts<C>, convert: impl Fn(&C) -> W) -> FrontWeights<W> {
+    FrontWeights {
         min_mines: front.min_mines,
-        counts: front.by_mines.iter().map(|e| e.count.to_big()).collect(),
+        counts: front.by_mines.iter().map(|e| convert(&e.count)).collect(),
         tallies: front
             .by_mines
             .iter()
-            .map(|e| e.tally.iter().map(Count::to_big).collect())
+            .map(|e| e.tally.iter().map(&convert).collect())
             .collect(),
-        lines_created: front.lines_created,
     }
-}
-
-/// An upper bound on the coefficient products [`combine`] computes: the prefix and suffix
-/// products, each front's product of the others, and each front's weights.
-fn combination_work(fronts: &[BigFront], mines_left: usize) -> u64 {
-    let cap = mines_left as u64 + 1;
-    let lens: Vec<u64> = fronts.iter().map(|f| f.counts.len() as u64).collect();
-    let mut prefix = vec![1u64];
-    for &d in &lens {
-        prefix.push((prefix[prefix.len() - 1] + d - 1).min(cap));
-    }
-    let mut suffix = vec![1u64; lens.len() + 1];
-    for i in (0..lens.len()).rev() {
-        suffix[i] = (suffix[i + 1] + lens[i] - 1).min(cap);
-    }
-    let mut work = 0u64;
-    for (i, &d) in lens.iter().enumerate() {
-        let others = (prefix[i] + suffix[i + 1] - 1).min(cap);
-        work = work
-            .saturating_add(prefix[i] * d)
-            .saturating_add(suffix[i + 1] * d)
-            .saturating_add(prefix[i] * suffix[i + 1])
-            .saturating_add(others * d);
-    }
-    work
-}
-
-struct Combined {
-    total: BigUint,
-    box_mine_weights: Vec<BigUint>,
-    floating_mine_layouts: BigUint,
-}
-
-/// A polynomial in the number of mines: `coeffs[i]` counts layouts with `offset + i` mines.
-#[derive(Clone)]
-struct MinePoly {
-    offset: usize,
-    coeffs: Vec<BigUint>,
-}
-
-impl MinePoly {
-    fn one() -> MinePoly {
-        MinePoly {
-            offset: 0,
-            coeffs: vec![BigUint::from(1u8)],
-        }
-    }
-
-    /// The product, without the terms above `max_degree` mines: no layout can use them.
-    fn times(&self, other: &MinePoly, max_degree: usize) -> MinePoly {
-        let offset = self.offset + other.offset;
-        let full = self.coeffs.len() + other.coeffs.len() - 1;
-        let len = full.min((max_degree + 1).saturating_sub(offset)).max(1);
-        let mut coeffs = vec![BigUint::zero(); len];
-        for (i, a) in self.coeffs.iter().enumerate().take(len) {
-            if a.is_zero() {
-                continue;
-            }
-            for (j, b) in other.coeffs.iter().enumerate().take(len - i) {
-                coeffs[i + j] += a * b;
-            }
-        }
-        MinePoly { offset, coeffs }
-    }
-}
-
-fn combine(
-    board: &Board,
-    rules: &Rules,
-    boxes: &Boxes,
-    fronts: &[BigFront],
-    config: &SolveConfig,
-) -> Result<Combined, SolveError> {
-    let floating = boxes.floating.len() as u64;
-    let mines_left = rules.mines_left as i64;
-    // Each unit here is a product of two big integers as long as the layout counts (thousands
-    // of bits on large boards), worth about 64 machine-integer operations.
-    let max_products = config.max_work / 64;
-    if combination_work(fronts, rules.mines_left) > max_products {
-        return Err(SolveError::new(SolveErrorKind::TooComplex {
-            what: "big-integer products to combine the fronts",
-            limit: max_products,
-        }));
-    }
-    let polys: Vec<MinePoly> = fronts
-        .iter()
-        .map(|f| MinePoly {
-            offset: f.min_mines,
-            coeffs: f.counts.clone(),
-        })
-        .collect();
-    // prefix[i] is the product of fronts before i, suffix[i] of fronts from i on.
-    let mut prefix = vec![MinePoly::one()];
-    for p in &polys {
-        let next = prefix
-            .last()
-            .map(|last| last.times(p, rules.mines_left))
-            .unwrap_or_else(MinePoly::one);
-        prefix.push(next);
-    }
-    let mut suffix = vec![MinePoly::one(); polys.len() + 1];
-    for i in (0..polys.len()).rev() {
-        suffix[i] = polys[i].times(&suffix[i + 1], rules.mines_left);
-    }
-    let all = &prefix[polys.len()];
-    let lo = all.offset as i64;
-    let hi = lo + all.coeffs.len() as i64 - 1;
-    // floating_ways[t - lo] = C(floating, mines_left - t): the ways to place what the fronts
-    // leave. Indexed by the fronts' total t.
-    let floating_ways: Vec<BigUint> = binomial_row(floating, mines_left - hi, mines_left - lo)
-        .into_iter()
-        .rev()
-        .collect();
-    let total: BigUint = all
-        .coeffs
-        .iter()
-        .zip(&floating_ways)
-        .map(|(c, w)| c * w)
-        .sum();
-    if total.is_zero() {
-        let flags = board.flag_count();
-        let settled = board.mines() - flags - rules.mines_left;
-        return Err(SolveError::new(SolveErrorKind::MineCount {
-            mines: board.mines(),
-            min: flags + settled + lo as usize,
-            max: flags + settled + hi as usize + floating as usize,
-        }));
-    }
-
-    let mut box_mine_weights = vec![BigUint::zero(); boxes.boxes.len()];
-    for (f, (front, poly)) in boxes.fronts.iter().zip(fronts).enumerate() {
-        let others = prefix[f].times(&suffix[f + 1], rules.mines_left);
-        // ways[m] = sum over the other fronts' totals t of others(t) * C(floating, left - m - t),
-        // for this front holding min_mines + m mines.
-        let ways: Vec<BigUint> = (0..poly.counts.len())
-            .map(|m| {
-                let own = (poly.min_mines + m) as i64;
-                others
-                    .coeffs
-                    .iter()
-                    .enumerate()
-                    .map(|(j, c)| {
-                        let t = own + others.offset as i64 + j as i64;
-                        if c.is_zero() || t < lo || t > hi {
-                            BigUint::zero()
-                        } else {
-                            c * &floating_ways[(t - lo) as usize]
-                        }
-                    })
-                    .sum()
-            })
-            .collect();
-        for (m, w) in ways.iter().enumerate() {
-            if w.is_zero() {
-                continue;
-            }
-            for (local, &b) in front.boxes.iter().enumerate() {
-                let t = &poly.tallies[m][local];
-                if !t.is_zero() {
-                    box_mine_weights[b as usize] += t * w;
-                }
-            }
-        }
-    }
-
-    let floating_mine_layouts = if floating == 0 {
-        BigUint::zero()
-    } else {
-        // A given floating cell is a mine in C(floating - 1, left - t - 1) of the placements.
-        let row = binomial_row(floating - 1, mines_left - hi - 1, mines_left - lo - 1);
-        all.coeffs
-            .iter()
-            .zip(row.into_iter().rev())
-            .map(|(c, w)| c * w)
-            .sum()
-    };
-    Ok(Combined {
-        total,
-        box_mine_weights,
-        floating_mine_layouts,
-    })
 }
