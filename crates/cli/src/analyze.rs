@@ -1,10 +1,14 @@
-//! `mineseer analyze`: every hidden cell's exact mine probability.
+//! `mineseer analyze`: every hidden cell's exact mine probability, and with `--json` the
+//! analysis depth: number chances, certain cells, dead tiles and forced guesses.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use mineseer_core::{solve_board, Board, Cell, SolveConfig};
+use mineseer_core::dead::{dead_cells, forced_guesses};
+use mineseer_core::deductions::{certain_cells, Certainty};
+use mineseer_core::values::{number_chances, BoardChances};
+use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig};
 use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
@@ -17,6 +21,10 @@ pub struct Args {
     /// Include each probability as an exact reduced fraction.
     #[arg(long)]
     exact: bool,
+    /// With `--json`, leave out the analysis depth (number chances, certain cells, dead
+    /// tiles, forced guesses), which costs several times the probabilities alone.
+    #[arg(long)]
+    no_depth: bool,
 }
 
 #[derive(Serialize)]
@@ -28,8 +36,23 @@ struct Report {
     /// type JSON readers have).
     solutions: String,
     cells: Vec<CellReport>,
-    /// Wall time of the analysis alone, in milliseconds.
+    /// Groups of cells no reveal outside them can ever tell apart, as lists of cells.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fifty_fifties: Option<Vec<Vec<Xy>>>,
+    /// For each group, the chance that a guess at its safest cell survives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fifty_fifty_safe_chances: Option<Vec<f64>>,
+    /// Wall time of the probabilities alone, in milliseconds.
     ms: f64,
+    /// Wall time of the analysis depth, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth_ms: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Xy {
+    x: usize,
+    y: usize,
 }
 
 #[derive(Serialize)]
@@ -39,18 +62,66 @@ struct CellReport {
     p: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     exact: Option<String>,
+    /// The chance of each number 0..=8 if revealed, given the cell is safe; left out for
+    /// flags and certain mines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<[f64; 9]>,
+    /// The same as exact reduced fractions, with `--exact`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values_exact: Option<Vec<String>>,
+    /// The chance of a zero (an opening), given the cell is safe.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zero: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certain: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    dead: bool,
+}
+
+/// The analysis depth of a position.
+struct Depth {
+    chances: BoardChances,
+    certain: mineseer_core::deductions::Deductions,
+    dead: Vec<bool>,
+    groups: Vec<mineseer_core::dead::ForcedGuess>,
+}
+
+fn depth(board: &Board, analysis: &Analysis, config: &SolveConfig) -> Result<Depth> {
+    let chances = number_chances(board, analysis, config)?;
+    let mut dead = vec![false; board.len()];
+    for idx in dead_cells(&chances) {
+        dead[idx.get()] = true;
+    }
+    let certain = certain_cells(board, analysis);
+    let groups = forced_guesses(board, analysis, config)?;
+    Ok(Depth {
+        chances,
+        certain,
+        dead,
+        groups,
+    })
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let board = crate::input::read_board(args.file.as_deref())?;
+    let config = SolveConfig::default();
     let start = Instant::now();
-    let analysis = solve_board(&board, &SolveConfig::default())?;
+    let analysis = solve_board(&board, &config)?;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
+    // The grid shows probabilities only, so it skips the depth and stays as fast as before.
+    let (depth, depth_ms) = if args.json && !args.no_depth {
+        let start = Instant::now();
+        let depth = depth(&board, &analysis, &config)?;
+        (Some(depth), Some(start.elapsed().as_secs_f64() * 1000.0))
+    } else {
+        (None, None)
+    };
     let cells: Vec<CellReport> = board
         .indices()
         .filter(|&idx| !matches!(board.cell(idx), Cell::Revealed(_)))
         .map(|idx| {
             let (x, y) = board.xy(idx);
+            let chances = depth.as_ref().and_then(|d| d.chances.get(idx));
             CellReport {
                 x,
                 y,
@@ -59,16 +130,46 @@ pub fn run(args: &Args) -> Result<()> {
                     .exact
                     .then(|| analysis.probability_exact(idx).map(|f| f.to_string()))
                     .flatten(),
+                values: chances.map(|c| c.chances()),
+                values_exact: chances
+                    .filter(|_| args.exact)
+                    .map(|c| (0..9).map(|n| c.chance_exact(n).to_string()).collect()),
+                zero: chances.map(|c| c.zero_chance_exact().to_f64()),
+                certain: depth
+                    .as_ref()
+                    .and_then(|d| d.certain.certainty(idx))
+                    .map(|c| match c {
+                        Certainty::Safe => "safe",
+                        Certainty::Mine => "mine",
+                    }),
+                dead: depth.as_ref().is_some_and(|d| d.dead[idx.get()]),
             }
         })
         .collect();
+    let xy = |idx| {
+        let (x, y) = board.xy(idx);
+        Xy { x, y }
+    };
     let report = Report {
         width: board.width(),
         height: board.height(),
         mines: board.mines(),
         solutions: analysis.solutions().to_string(),
         cells,
+        fifty_fifties: depth.as_ref().map(|d| {
+            d.groups
+                .iter()
+                .map(|g| g.cells().iter().map(|&c| xy(c)).collect())
+                .collect()
+        }),
+        fifty_fifty_safe_chances: depth.as_ref().map(|d| {
+            d.groups
+                .iter()
+                .map(|g| g.best_safe_chance().to_f64())
+                .collect()
+        }),
         ms,
+        depth_ms,
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

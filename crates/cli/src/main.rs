@@ -6,6 +6,7 @@ mod endgame;
 mod generate;
 mod input;
 mod play;
+mod sample;
 
 use clap::{Parser, Subcommand};
 
@@ -28,6 +29,8 @@ enum Command {
     Generate(generate::Args),
     /// Plays many seeded games with the auto-player and reports the win rate.
     Play(play::Args),
+    /// One consistent mine layout, drawn uniformly at random from a seed, as `.mine` text.
+    Sample(sample::Args),
 }
 
 fn main() {
@@ -37,6 +40,7 @@ fn main() {
         Command::Endgame(args) => endgame::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Sample(args) => sample::run(&args),
     };
     if let Err(err) = result {
         // One line, so scripts can show it as it is.

@@ -227,21 +227,15 @@ pub fn number_chances(
     };
     // Cells with the same front parts and floating neighbours differ only by their constant
     // (most floating cells share one entry), so their counts are computed and stored once.
-    let mut relative_counts: HashMap<(Vec<(usize, usize)>, u8, bool), Vec<BigUint>> =
-        HashMap::new();
-    let mut index_of: HashMap<(Vec<(usize, usize)>, u8, bool, u8), Option<u32>> = HashMap::new();
+    let mut relative_counts: HashMap<HoodKey, Vec<BigUint>> = HashMap::new();
+    let mut index_of: HashMap<(HoodKey, u8), Option<u32>> = HashMap::new();
     let mut out = BoardChances {
         chances: Vec::new(),
         of_cell: vec![None; board.len()],
     };
     for (idx, hood) in cells {
         let key = (hood.fronts.clone(), hood.floating, hood.cell_floating);
-        let full_key = (
-            hood.fronts.clone(),
-            hood.floating,
-            hood.cell_floating,
-            hood.constant,
-        );
+        let full_key = (key.clone(), hood.constant);
         let slot = *index_of.entry(full_key).or_insert_with(|| {
             let relative = relative_counts
                 .entry(key)
@@ -267,6 +261,10 @@ pub fn number_chances(
     }
     Ok(out)
 }
+
+/// What two cells must share to have the same counts up to their constant: the front parts
+/// (front, descriptor id), the floating neighbours and whether the cell floats.
+type HoodKey = (Vec<(usize, usize)>, u8, bool);
 
 /// A neighbourhood's share of one box of a front.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
