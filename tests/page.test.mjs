@@ -313,6 +313,71 @@ test('the page looks right in the dark theme with Analyze on', async () => {
   await page.close();
 });
 
+test('the bulk run reports progress and a win rate, and can be cancelled', async () => {
+  const { page, problems } = await openPage();
+  await page.selectOption('#preset', 'beginner');
+  await page.selectOption('#rule', 'opening');
+  await page.fill('#seed', '5');
+  await page.fill('#bulk-games', '4');
+  await page.click('#bulk-run');
+  await page.waitForFunction(() => /won of 4: /.test(document.getElementById('bulk-result').textContent), null, { timeout: 60_000 });
+  const text = await page.textContent('#bulk-result');
+  const [, won] = text.match(/^(\d) won of 4: (\d+\.\d)% \(95% CI (\d+\.\d)–(\d+\.\d)%\), seed 5$/) ?? [];
+  assert.ok(won !== undefined, text);
+  assert.equal(await page.getAttribute('#bulk-progress', 'value'), '4');
+  // A long run, cancelled once it has started.
+  await page.fill('#bulk-games', '100000');
+  await page.click('#bulk-run');
+  await page.waitForFunction(() => Number(document.getElementById('bulk-progress').value) >= 1, null, { timeout: 60_000 });
+  await page.click('#bulk-cancel');
+  await page.waitForFunction(() => document.getElementById('bulk-result').textContent.includes('(cancelled)'), null, { timeout: 60_000 });
+  assert.equal(await page.isDisabled('#bulk-run'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the editor paints cells and the analysis follows; the keyboard plays', async () => {
+  const { page, problems } = await openPage();
+  await page.fill('#position', '3x3x1\nHHH\nHHH\nHHH\n');
+  await page.click('#load-position');
+  await setAnalyze(page, true);
+  await page.selectOption('#paint', '1');
+  await clickCell(page, 0, 0);
+  await page.waitForSelector('#board .cell[data-x="0"][data-y="0"][data-state="1"]');
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="2"][data-y="2"]').dataset.p === '0');
+  const ps = Object.fromEntries((await boardStates(page)).filter((c) => c.p !== undefined).map((c) => [`${c.x},${c.y}`, c.p]));
+  assert.equal(ps['1,0'], String(1 / 3));
+  assert.equal(ps['1,1'], String(1 / 3));
+  assert.equal(ps['2,0'], '0');
+  assert.equal(await page.inputValue('#position'), '3x3x1\n1HH\nHHH\nHHH\n');
+  await page.selectOption('#paint', '');
+
+  // Keyboard: N starts a game, arrows move the cursor, Space reveals, F flags.
+  await page.selectOption('#preset', 'beginner');
+  await page.fill('#seed', '8');
+  await page.focus('#board');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => document.getElementById('game-seed').textContent === '8');
+  await page.focus('#board');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="2"][data-y="2"]').dataset.state === '0');
+  const flaggable = (await boardStates(page)).find((c) => c.state === 'hidden');
+  const { x: cx, y: cy } = await page.evaluate(() => {
+    const el = document.querySelector('#board .cell.cursor');
+    return { x: Number(el.dataset.x), y: Number(el.dataset.y) };
+  });
+  assert.deepEqual([cx, cy], [2, 2]);
+  for (let i = 0; i < flaggable.x - cx; i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < cx - flaggable.x; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < flaggable.y - cy; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < cy - flaggable.y; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('f');
+  await page.waitForSelector(`#board .cell[data-x="${flaggable.x}"][data-y="${flaggable.y}"][data-state="flag"]`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the spec hooks stay in place', async () => {
   const { page } = await openPage();
   for (const id of ['new-game', 'preset', 'rule', 'seed', 'analyze', 'endgame', 'step', 'autoplay', 'position', 'load-position', 'win-chance']) {

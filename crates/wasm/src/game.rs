@@ -45,12 +45,13 @@ pub struct GameView {
     pub status: &'static str,
     /// Whether the first reveal has happened.
     pub started: bool,
-    /// Mines minus flags (negative when over-flagged).
+    /// Mines minus flags (negative when over-flagged); 0 once the game is won.
     pub mines_left: i64,
     /// Moves played.
     pub moves: usize,
     /// One character per cell, row-major: `H` hidden, `F` flag, `0`-`8` revealed; once the
-    /// game is lost also `*` the mine that ended it, `X` the other mines, `W` wrong flags.
+    /// game is lost also `*` the mine that ended it, `X` the other mines, `W` wrong flags;
+    /// once it is won every mine shows as `F`.
     pub cells: String,
     /// What the player knows, as `.mine` text (the position the page analyses).
     pub position: String,
@@ -209,6 +210,7 @@ impl Game {
         let game = &self.game;
         let board: &Board = game.board();
         let lost = game.state() == GameState::Lost;
+        let won = game.state() == GameState::Won;
         let wrong_flags = if lost { game.wrong_flags() } else { Vec::new() };
         let cells = board
             .indices()
@@ -218,6 +220,8 @@ impl Game {
                 Cell::Flag => 'F',
                 _ if lost && game.losing_cell() == Some(idx) => '*',
                 _ if lost && game.is_mine(idx) == Some(true) => 'X',
+                // A won game has only mines left hidden: show them flagged, as games do.
+                _ if won => 'F',
                 _ => 'H',
             })
             .collect();
@@ -234,7 +238,7 @@ impl Game {
                 GameState::Lost => "lost",
             },
             started: game.is_started(),
-            mines_left: game.mines_left(),
+            mines_left: if won { 0 } else { game.mines_left() },
             moves: game.moves(),
             cells,
             position: mineseer_core::formats::write_mine(board),
