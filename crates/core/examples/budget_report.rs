@@ -1,0 +1,63 @@
+//! How large a position the exact engine solves within its default budget, and how long it
+//! takes, on three families of synthetic hard positions at mine density 20 %:
+//! - `stripes`: every third column revealed — one long front per column pair, many fronts;
+//! - `grid`: every fourth row and column revealed — one front winding over the whole board;
+//! - `dots`: one revealed cell in 25 — hundreds of small fronts and a large floating region.
+//!
+//! For each family and side, the time of `solve_board` (or "refused" when over budget) and
+//! of the floating-point `estimate_board`.
+//!
+//! Run: `cargo run -p mineseer-core --release --example budget_report`
+
+use std::time::Instant;
+
+use mineseer_core::approximate::estimate_board;
+use mineseer_core::{solve_board, Board, Cell, SolveConfig};
+
+fn position(side: usize, seed: u64, reveal: impl Fn(usize, usize) -> bool) -> Board {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let is_mine: Vec<bool> = (0..side * side).map(|_| next() % 5 == 0).collect();
+    let mines = is_mine.iter().filter(|m| **m).count();
+    let mut board = Board::new(side, side, mines).expect("valid size");
+    for idx in board.indices().collect::<Vec<_>>() {
+        let (x, y) = board.xy(idx);
+        if reveal(x, y) && !is_mine[idx.get()] {
+            let n = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
+            board.set_cell(idx, Cell::Revealed(n as u8));
+        }
+    }
+    board
+}
+
+fn timed<T, E: std::fmt::Display>(f: impl FnOnce() -> Result<T, E>) -> String {
+    let start = Instant::now();
+    match f() {
+        Ok(_) => format!("{:>9.1} ms", start.elapsed().as_secs_f64() * 1000.0),
+        Err(_) => format!("refused {:>5.0} ms", start.elapsed().as_secs_f64() * 1000.0),
+    }
+}
+
+fn main() {
+    let config = SolveConfig::default();
+    println!("family   side   exact            estimate");
+    let families: [(&str, fn(usize, usize) -> bool); 3] = [
+        ("stripes", |x, _| x % 3 == 0),
+        ("grid", |x, y| x % 4 == 0 || y % 4 == 0),
+        ("dots", |x, y| x % 5 == 0 && y % 5 == 0),
+    ];
+    for (name, reveal) in families {
+        for side in [30, 60, 100, 140, 200] {
+            let board = position(side, side as u64, reveal);
+            let exact = timed(|| solve_board(&board, &config));
+            let estimate = timed(|| estimate_board(&board, &config));
+            println!("{name:<8} {side:>4}   {exact:<16} {estimate}");
+        }
+    }
+}
