@@ -6,12 +6,29 @@
 //! ```text
 //! cargo run --release -p mineseer-core --example noguess_bias -- [BOARDS] [WIDTH HEIGHT MINES]
 //! ```
-//! Defaults: 1000 expert boards (30x16, 99 mines). Board `i` uses seed `i` and a first click
-//! drawn from seed `i` too, so the two series share their first clicks.
+//! Defaults: 1000 expert boards (30x16, 99 mines). Board `i` uses a seed derived from `i` and
+//! a first click drawn from that seed too, so the two series share their first clicks.
+//!
+//! It also prints the wall time of the no-guess generation and a digest (64-bit FNV-1a) of
+//! every no-guess layout: built for another target (for example `wasm32-wasip1`, run by
+//! Node's WASI), the same digest shows that the same seeds gave the same boards.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig};
 use mineseer_core::noguess::{generate_no_guess, NoGuessConfig};
 use mineseer_core::rng::{derive_seed, GameRng};
+use std::time::{Duration, Instant};
+
+/// 64-bit FNV-1a, fed one byte per cell.
+struct Digest(u64);
+
+impl Digest {
+    fn add(&mut self, layout: &[bool]) {
+        for &mine in layout {
+            self.0 ^= u64::from(mine);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+}
 
 /// Where a cell sits.
 #[derive(Clone, Copy)]
@@ -73,6 +90,8 @@ fn main() {
     };
     let (mut no_guess, mut uniform) = (Tally::default(), Tally::default());
     let mut perturbations = 0;
+    let mut generation = Duration::ZERO;
+    let mut digest = Digest(0xCBF2_9CE4_8422_2325);
     for i in 0..boards as u64 {
         let seed = derive_seed(0xB1A5, i);
         let mut rng = GameRng::new(seed ^ 0xF1A5);
@@ -81,7 +100,10 @@ fn main() {
             rng.below(height as u64) as usize,
         );
         let config = NoGuessConfig::new(width, height, mines, first, seed).expect("valid size");
+        let started = Instant::now();
         let board = generate_no_guess(&config).expect("generated");
+        generation += started.elapsed();
+        digest.add(board.mines());
         perturbations += board.stats().perturbations;
         no_guess.add(width, height, board.mines(), first);
 
@@ -94,6 +116,12 @@ fn main() {
     println!(
         "{boards} boards {width}x{height}, {mines} mines, random first click; \
          {perturbations} perturbations in all"
+    );
+    println!(
+        "no-guess generation: {:.3} s wall in all, {:.3} ms per board; layout digest {:016x}",
+        generation.as_secs_f64(),
+        generation.as_secs_f64() * 1000.0 / boards.max(1) as f64,
+        digest.0
     );
     println!("| cells | uniform density | no-guess density | ratio |");
     println!("|---|---|---|---|");
