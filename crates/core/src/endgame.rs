@@ -262,6 +262,9 @@ type FastSet<K> = HashSet<K, BuildHasherDefault<SetHasher>>;
 
 struct Search<'a> {
     table: &'a LayoutTable,
+    /// Scratch for [`Search::quick_bound`], kept to spare an allocation per call.
+    scratch_mines: Vec<u32>,
+    scratch_varies: Vec<bool>,
     known: FastMap<Box<[u32]>, Known>,
     nodes: u64,
     max_nodes: u64,
@@ -279,6 +282,8 @@ impl<'a> Search<'a> {
     fn new(table: &'a LayoutTable, max_nodes: u64) -> Search<'a> {
         Search {
             table,
+            scratch_mines: Vec::new(),
+            scratch_varies: Vec::new(),
             known: FastMap::default(),
             nodes: 0,
             max_nodes,
@@ -391,14 +396,16 @@ impl<'a> Search<'a> {
             .map(|(k, &c)| (mines[k], c as usize))
             .collect();
         moves.sort_unstable();
-        let mut best: Option<(u64, usize)> = None;
         // The largest upper bound among the moves that did not beat the threshold.
         let mut bound_of_rest = 0u64;
+        // Each move that may beat the cutoff, with its parts and a bound one move deep: the
+        // sum of its parts' quick bounds. Moves are then searched by that bound, highest
+        // first, so that a strong move is found early and the others are cut short.
+        let mut candidates: Vec<(u64, usize, Vec<Vec<u32>>)> = Vec::new();
         let mut seen_splits: FastSet<Vec<u32>> = FastSet::default();
         for &(cell_mines, cell) in &moves {
             let safe = (size - cell_mines) as u64;
-            let threshold = cutoff.max(best.map_or(-1, |(wins, _)| wins as i64));
-            if safe as i64 <= threshold {
+            if safe as i64 <= cutoff {
                 bound_of_rest = bound_of_rest.max(safe);
                 break;
             }
@@ -406,9 +413,28 @@ impl<'a> Search<'a> {
             if !seen_splits.insert(split) {
                 continue;
             }
-            let (wins, exact) = self.sum_parts(&parts, threshold, &child_active)?;
+            let bound: u64 = parts
+                .iter()
+                .map(|p| self.quick_bound(p, &child_active))
+                .sum();
+            if bound as i64 <= cutoff {
+                bound_of_rest = bound_of_rest.max(bound);
+                continue;
+            }
+            candidates.push((bound, cell, parts));
+        }
+        // A stable sort keeps the safer move first among equal bounds.
+        candidates.sort_by_key(|&(bound, _, _)| std::cmp::Reverse(bound));
+        let mut best: Option<(u64, usize)> = None;
+        for (bound, cell, parts) in &candidates {
+            let threshold = cutoff.max(best.map_or(-1, |(wins, _)| wins as i64));
+            if *bound as i64 <= threshold {
+                bound_of_rest = bound_of_rest.max(*bound);
+                break;
+            }
+            let (wins, exact) = self.sum_parts(parts, threshold, &child_active)?;
             if exact && wins as i64 > threshold {
-                best = Some((wins, cell));
+                best = Some((wins, *cell));
             } else {
                 bound_of_rest = bound_of_rest.max(wins);
             }
@@ -467,11 +493,16 @@ impl<'a> Search<'a> {
             return known.wins;
         }
         let size = set.len() as u32;
-        let first = self.table.row(set[0]);
-        let mut mines = vec![0u32; active.len()];
-        let mut varies = vec![false; active.len()];
+        let table = self.table;
+        let first = table.row(set[0]);
+        let mines = &mut self.scratch_mines;
+        let varies = &mut self.scratch_varies;
+        mines.clear();
+        mines.resize(active.len(), 0);
+        varies.clear();
+        varies.resize(active.len(), false);
         for &layout in set {
-            let row = self.table.row(layout);
+            let row = table.row(layout);
             for (k, &c) in active.iter().enumerate() {
                 let o = row[c as usize];
                 mines[k] += (o == MINE) as u32;
@@ -486,13 +517,17 @@ impl<'a> Search<'a> {
             .map(|k| (size - mines[k]) as u64)
             .max()
             .unwrap_or(size as u64);
-        self.known.insert(
-            set.into(),
-            Known {
-                wins: safest,
-                exact: false,
-            },
-        );
+        // Two layouts are settled by this already (one guess, then the other is known), and
+        // are cheaper to redo than to store.
+        if set.len() > 2 {
+            self.known.insert(
+                set.into(),
+                Known {
+                    wins: safest,
+                    exact: false,
+                },
+            );
+        }
         safest
     }
 
@@ -546,37 +581,44 @@ impl<'a> Search<'a> {
         if n_groups < 2 {
             return None;
         }
-        // Per group, the distinct mine patterns on its variable cells; and per layout, the
-        // groups where it differs from `set[0]`.
-        let mut patterns: Vec<FastSet<Vec<bool>>> = vec![FastSet::default(); n_groups];
-        let mut keys: Vec<Vec<bool>> = vec![Vec::new(); n_groups];
-        let first: Vec<bool> = variable
-            .iter()
-            .map(|&c| self.table.row(set[0])[c as usize] == MINE)
-            .collect();
+        // Per group, the distinct mine patterns on its variable cells, packed in a u128 (a
+        // group of more cells is not split: the check is only a shortcut); and per layout,
+        // the groups where it differs from `set[0]`.
+        let mut bit_of_cell: Vec<u32> = Vec::with_capacity(variable.len());
+        let mut group_cells = vec![0u32; n_groups];
+        for &g in &group_of_cell {
+            bit_of_cell.push(group_cells[g]);
+            group_cells[g] += 1;
+        }
+        if group_cells.iter().any(|&n| n > 128) {
+            return None;
+        }
+        let mut patterns: Vec<FastSet<u128>> = vec![FastSet::default(); n_groups];
+        let mut keys = vec![0u128; n_groups];
+        let first_row = self.table.row(set[0]);
+        let mut first_keys = vec![0u128; n_groups];
+        for (k, &c) in variable.iter().enumerate() {
+            if first_row[c as usize] == MINE {
+                first_keys[group_of_cell[k]] |= 1 << bit_of_cell[k];
+            }
+        }
         let mut games: Vec<Vec<u32>> = vec![Vec::new(); n_groups];
         for &layout in set {
             let row = self.table.row(layout);
-            for key in keys.iter_mut() {
-                key.clear();
+            keys.iter_mut().for_each(|key| *key = 0);
+            for (k, &c) in variable.iter().enumerate() {
+                if row[c as usize] == MINE {
+                    keys[group_of_cell[k]] |= 1 << bit_of_cell[k];
+                }
             }
             // The one group where this layout differs from `set[0]`, if only one.
             let mut differs: Option<usize> = None;
             let mut several = false;
-            for (k, &c) in variable.iter().enumerate() {
-                let mine = row[c as usize] == MINE;
-                let g = group_of_cell[k];
-                keys[g].push(mine);
-                if mine != first[k] {
-                    match differs {
-                        None => differs = Some(g),
-                        Some(h) => several |= h != g,
-                    }
-                }
-            }
-            for (g, key) in keys.iter().enumerate() {
-                if !patterns[g].contains(key) {
-                    patterns[g].insert(key.clone());
+            for (g, &key) in keys.iter().enumerate() {
+                patterns[g].insert(key);
+                if key != first_keys[g] {
+                    several |= differs.is_some();
+                    differs = Some(g);
                 }
             }
             match (several, differs) {
