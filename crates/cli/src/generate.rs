@@ -97,29 +97,23 @@ pub fn run(args: &Args) -> Result<()> {
     let mut cpu_ms = Vec::with_capacity(args.count as usize);
     let started = Instant::now();
     for i in 0..args.count {
-        let seed = args.seed.wrapping_add(i);
-        let board_started = Instant::now();
-        let cpu_started = thread_cpu_ns();
-        let config = GameConfig::new(width, height, mines, rule, seed)?;
-        let mut game = Game::new(config);
-        game.reveal(x, y)
-            .with_context(|| format!("board with seed {seed}"))?;
-        let layout = game.layout().context("the first click places the mines")?;
-        let ms = board_started.elapsed().as_secs_f64() * 1000.0;
-        cpu_ms.push(thread_cpu_ns().saturating_sub(cpu_started) as f64 / 1e6);
-        let mine = layout_as_mine(width, height, mines, layout)?;
+        let request = Request {
+            width,
+            height,
+            mines,
+            rule,
+            seed: args.seed.wrapping_add(i),
+            first_click: (x, y),
+        };
+        let (board, cpu) = make_board(&request)?;
+        cpu_ms.push(cpu);
         if !args.json {
             if i > 0 {
                 println!();
             }
-            print!("{mine}");
+            print!("{}", board.mine);
         }
-        boards.push(GeneratedBoard {
-            seed,
-            first_click: FirstClick { x, y },
-            mine,
-            ms,
-        });
+        boards.push(board);
     }
     let total_seconds = started.elapsed().as_secs_f64();
 
@@ -143,6 +137,45 @@ pub fn run(args: &Args) -> Result<()> {
         println!("{}", serde_json::to_string(&Report { boards })?);
     }
     Ok(())
+}
+
+/// One board to make.
+struct Request {
+    width: usize,
+    height: usize,
+    mines: usize,
+    rule: FirstClickRule,
+    seed: u64,
+    first_click: (usize, usize),
+}
+
+/// Makes one board through the game (so `--rule noguess` is exactly the game's rule); returns
+/// it with its wall time, and its thread CPU time in milliseconds.
+fn make_board(request: &Request) -> Result<(GeneratedBoard, f64)> {
+    let &Request {
+        width,
+        height,
+        mines,
+        rule,
+        seed,
+        first_click: (x, y),
+    } = request;
+    let board_started = Instant::now();
+    let cpu_started = thread_cpu_ns();
+    let config = GameConfig::new(width, height, mines, rule, seed)?;
+    let mut game = Game::new(config);
+    game.reveal(x, y)
+        .with_context(|| format!("board with seed {seed}"))?;
+    let layout = game.layout().context("the first click places the mines")?;
+    let ms = board_started.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = thread_cpu_ns().saturating_sub(cpu_started) as f64 / 1e6;
+    let board = GeneratedBoard {
+        seed,
+        first_click: FirstClick { x, y },
+        mine: layout_as_mine(width, height, mines, layout)?,
+        ms,
+    };
+    Ok((board, cpu_ms))
 }
 
 /// The distribution of per-board times.
@@ -217,4 +250,70 @@ fn parse_cell(text: &str) -> Result<(usize, usize)> {
             .with_context(|| format!("--first-click {text:?}: {s:?} is not a number"))
     };
     Ok((num(x)?, num(y)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mineseer_core::noguess::replay_certain_moves;
+    use mineseer_core::SolveConfig;
+
+    #[test]
+    fn noguess_board_json_shape_and_replay() {
+        let request = Request {
+            width: 30,
+            height: 16,
+            mines: 99,
+            rule: FirstClickRule::NoGuess,
+            seed: 3,
+            first_click: (15, 8),
+        };
+        let (board, _) = make_board(&request).unwrap();
+        let json = serde_json::to_value(Report {
+            boards: vec![board],
+        })
+        .unwrap();
+        let first = &json["boards"][0];
+        assert_eq!(first["seed"], 3);
+        assert_eq!(first["first_click"]["x"], 15);
+        assert_eq!(first["first_click"]["y"], 8);
+        assert!(first["ms"].as_f64().unwrap() >= 0.0);
+        let mine = first["mine"].as_str().unwrap();
+        assert!(mine.starts_with("30x16x99\n"));
+        assert_eq!(mine.matches('M').count(), 99);
+        // The text reads back as the same layout, and that layout is won by certain moves.
+        let game = Game::from_mine_text(mine).unwrap();
+        let layout = game.layout().unwrap();
+        let replay = replay_certain_moves(30, 16, layout, (15, 8), &SolveConfig::default());
+        assert!(replay.won());
+    }
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let summary = Summary::of((1..=100).map(f64::from).rev().collect());
+        assert_eq!(summary.median, 50.0);
+        assert_eq!(summary.p99, 99.0);
+        assert_eq!(summary.max, 100.0);
+        assert_eq!(summary.mean, 50.5);
+        let one = Summary::of(vec![7.0]);
+        assert_eq!((one.median, one.p99, one.max), (7.0, 7.0, 7.0));
+    }
+
+    #[test]
+    fn bad_sizes_and_cells_are_clear_errors() {
+        assert!(parse_size("30x16")
+            .unwrap_err()
+            .to_string()
+            .contains("WIDTHxHEIGHTxMINES"));
+        assert!(parse_size("30x16xa")
+            .unwrap_err()
+            .to_string()
+            .contains("\"a\" is not a number"));
+        assert_eq!(parse_size("200X200x8000").unwrap(), (200, 200, 8000));
+        assert!(parse_cell("3")
+            .unwrap_err()
+            .to_string()
+            .contains("is not X,Y"));
+        assert_eq!(parse_cell("3, 4").unwrap(), (3, 4));
+    }
 }

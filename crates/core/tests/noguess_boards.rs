@@ -87,6 +87,25 @@ fn same_seed_same_board_and_seeds_differ() {
 }
 
 #[test]
+fn jsminesweeper_52_a_supplied_seed_never_skips_the_check() {
+    // JSMinesweeper's no-guess generator skipped its solvability check when the page supplied
+    // a seed (its issue #52). Here a seed only feeds the generator's RNG: extreme and
+    // arbitrary seeds, through the core API and through the game, all give checked boards.
+    for seed in [0, 1, u64::MAX, u64::MAX / 2, 0xDEAD_BEEF, 52] {
+        check_generated(30, 16, 99, (0, 0), seed);
+        let mut game = Game::new(GameConfig::preset(
+            Preset::Expert,
+            FirstClickRule::NoGuess,
+            seed,
+        ));
+        game.reveal(29, 15).unwrap();
+        let layout = game.layout().unwrap();
+        let replay = replay_certain_moves(30, 16, layout, (29, 15), &SolveConfig::default());
+        assert!(replay.won(), "seed {seed}");
+    }
+}
+
+#[test]
 fn game_rule_noguess_uses_the_generator_and_is_won_by_certain_moves() {
     for seed in 0..10 {
         let config = GameConfig::preset(Preset::Expert, FirstClickRule::NoGuess, seed);
