@@ -205,7 +205,39 @@ test('every data-p shown by Analyze equals the CLI analyze --json', async () => 
   // Certain cells are marked, and only they.
   const marked = await page.$$eval('#board .cell.cert-safe, #board .cell.cert-mine', (els) => els.map((e) => Number(e.dataset.p)));
   assert.equal(marked.length, shown.filter((c) => Number(c.p) === 0 || Number(c.p) === 1).length);
+  // Dead tiles and forced guesses (50/50s) are marked exactly where the CLI finds them.
+  const hiddenKeys = new Set(shown.map((c) => `${c.x},${c.y}`));
+  // The page greys only uncertain dead tiles: a certain cell is marked as certain instead.
+  const cliDead = cli.cells.filter((c) => c.dead && c.p > 0 && c.p < 1 && hiddenKeys.has(`${c.x},${c.y}`)).map((c) => `${c.x},${c.y}`).sort();
+  const pageDead = (await page.$$eval('#board .cell.dead', (els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`))).sort();
+  assert.deepEqual(pageDead, cliDead);
+  const cliFifty = cli.fifty_fifties.flat().map((c) => `${c.x},${c.y}`).sort();
+  const pageFifty = (await page.$$eval('#board .cell.fifty', (els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`))).sort();
+  assert.deepEqual(pageFifty, cliFifty);
+  // The zero % display shows the CLI's chance of a 0 on every uncertain cell.
+  await page.selectOption('#display', 'zero');
+  const zeroCells = cli.cells.filter((c) => hiddenKeys.has(`${c.x},${c.y}`) && c.p > 0 && c.p < 1);
+  for (const c of zeroCells.slice(0, 40)) {
+    const text = await page.textContent(`#board .cell[data-x="${c.x}"][data-y="${c.y}"]`);
+    const v = c.zero * 100;
+    const want = v > 0 && v < 1 ? '<1' : v > 99 && v < 100 ? '>99' : String(Math.round(v));
+    assert.equal(text, want, `zero % of (${c.x},${c.y})`);
+  }
+  await page.selectOption('#display', 'mine');
   await screenshot(page, 'analyze-expert');
+
+  // A small position that has a forced guess and dead tiles, marked where the CLI says.
+  const small = '5x2x2\nHHH10\nHH110\n';
+  const smallCli = JSON.parse(execFileSync(cliBinary(), ['analyze', '--json'], { input: small }).toString());
+  assert.ok(smallCli.fifty_fifties.length > 0, 'the CLI finds a forced guess here');
+  await page.fill('#position', small);
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell[data-p]').length === 5);
+  const smallFifty = (await page.$$eval('#board .cell.fifty', (els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`))).sort();
+  assert.deepEqual(smallFifty, smallCli.fifty_fifties.flat().map((c) => `${c.x},${c.y}`).sort());
+  const smallDead = (await page.$$eval('#board .cell.dead', (els) => els.map((e) => `${e.dataset.x},${e.dataset.y}`))).sort();
+  assert.deepEqual(smallDead, smallCli.cells.filter((c) => c.dead && c.p > 0 && c.p < 1).map((c) => `${c.x},${c.y}`).sort());
+  await screenshot(page, 'analyze-fifty-fifty');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -10,8 +10,12 @@ const $ = (id) => document.getElementById(id);
 
 /** Touch: how long a press must last to flag instead of reveal, in milliseconds. */
 const LONG_PRESS_MS = 400;
-/** Boards larger than this (in cells) are analysed without exact fractions. */
-const EXACT_FRACTIONS_MAX_CELLS = 2500;
+/**
+ * Boards larger than this (in cells) are analysed without exact fractions and without number
+ * chances (and so without dead tiles and the zero % display): on a 200x200 board the fractions
+ * have thousands of digits and the number chances take tens of seconds in wasm.
+ */
+const DETAILED_ANALYSIS_MAX_CELLS = 2500;
 /** Auto-play delay per speed step: speed 10 plays as fast as the worker answers. */
 const AUTOPLAY_DELAYS_MS = [1500, 1000, 700, 500, 350, 250, 150, 100, 50, 20, 0];
 
@@ -144,7 +148,10 @@ async function requestAnalysis() {
   await guarded(async () => {
     const analysis = await client.request(Request.ANALYZE, {
       position: position.toMineText(),
-      options: { exact: cells <= EXACT_FRACTIONS_MAX_CELLS, numberChances: true },
+      options: {
+        exact: cells <= DETAILED_ANALYSIS_MAX_CELLS,
+        numberChances: cells <= DETAILED_ANALYSIS_MAX_CELLS,
+      },
     });
     if (version !== state.version || !analyzeOn()) return;
     state.analysis = analysis;
@@ -170,6 +177,8 @@ function summary(analysis) {
     const ties = unknown.filter((c) => c.p === lowest).length;
     parts.push(`safest guess ${percent(1 - lowest)}% safe` + (ties > MAX_BEST_GUESSES ? ` (${ties} cells tie)` : ''));
   }
+  if (analysis.fiftyFifty.length > 0) parts.push(`${analysis.fiftyFifty.length} forced guess${analysis.fiftyFifty.length > 1 ? 'es' : ''} (½)`);
+  if (analysis.width * analysis.height > DETAILED_ANALYSIS_MAX_CELLS) parts.push('number chances off on boards this large');
   parts.push(`${analysis.ms.toFixed(1)} ms`);
   return parts.join(' · ');
 }
@@ -421,6 +430,7 @@ async function loadPosition(text) {
     const parsed = await client.request(Request.PARSE, { position: text });
     stopAutoplay();
     resetTimer();
+    $('moves').replaceChildren();
     state.mode = 'position';
     state.game = null;
     document.body.dataset.game = 'position';
