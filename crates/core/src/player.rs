@@ -59,9 +59,16 @@ pub struct PlayerConfig {
     pub candidate_tolerance: f64,
     /// The most candidates examined in depth at [`Level::Full`], safest first.
     pub max_candidates: usize,
+    /// Of the floating cells (off the front, all equally safe), how many of those with the
+    /// fewest hidden neighbours, and how many of those two steps from a number, are
+    /// candidates at [`Level::Full`].
+    pub floating_candidates: usize,
     /// The weight of progress (the chance that a guess leads to a certain move) in a guess's
     /// score, on top of secondary safety. Small: it only breaks near-ties.
     pub progress_weight: f64,
+    /// How much the second-safest cell counts, against 1 for the safest, in the safety of the
+    /// position after a guess (JSMinesweeper's "blended safety"); 0 counts the safest only.
+    pub second_safety_weight: f64,
     /// Call the endgame solver when the position has at most this many layouts; 0 never does.
     pub endgame_max_layouts: u64,
     /// The endgame solver's node budget; over it, the guess heuristic plays instead.
@@ -78,9 +85,11 @@ impl PlayerConfig {
             rule,
             first_click: None,
             flag_mines: false,
-            candidate_tolerance: 0.95,
-            max_candidates: 12,
-            progress_weight: 0.2,
+            candidate_tolerance: 0.9,
+            max_candidates: 20,
+            floating_candidates: 4,
+            second_safety_weight: 0.0,
+            progress_weight: 0.001,
             endgame_max_layouts: match level {
                 Level::Fast => 0,
                 Level::Full => 200,
@@ -318,27 +327,62 @@ impl<'a> ProbabilityView<'a> {
             }
     }
 
-    /// The best safety over the hidden cells, and whether some cell is certainly safe.
-    fn best_safety(&mut self) -> (f64, bool) {
-        let mut best = 0.0f64;
-        let mut seen_box = vec![false; self.box_safety.len()];
-        let mut seen_floating = false;
-        for idx in self.board.indices() {
-            match self.analysis.class(idx) {
-                CellClass::Boxed(b) if !seen_box[b as usize] => seen_box[b as usize] = true,
-                CellClass::Floating if !seen_floating => seen_floating = true,
-                CellClass::Safe if self.board.cell(idx).is_unrevealed() => return (1.0, true),
-                _ => continue,
+    /// The two best safeties over the hidden cells (the same value twice when two cells share
+    /// it), and whether some cell is certainly safe.
+    fn two_best_safeties(&mut self) -> (f64, f64, bool) {
+        let (mut best, mut second) = (0.0f64, 0.0f64);
+        let mut certain = false;
+        let mut push = |s: f64| {
+            if s > best {
+                second = best;
+                best = s;
+            } else if s > second {
+                second = s;
             }
+        };
+        let mut seen_box = vec![0u8; self.box_safety.len()];
+        let mut seen_floating = 0u8;
+        for idx in self.board.indices() {
+            // Two cells of a group are enough: they share one safety.
+            let seen = match self.analysis.class(idx) {
+                CellClass::Boxed(b) => &mut seen_box[b as usize],
+                CellClass::Floating => &mut seen_floating,
+                CellClass::Safe if self.board.cell(idx).is_unrevealed() => {
+                    certain = true;
+                    push(1.0);
+                    continue;
+                }
+                _ => continue,
+            };
+            if *seen >= 2 {
+                continue;
+            }
+            *seen += 1;
             if let Some(s) = self.safety(idx) {
                 if s >= 1.0 && self.is_certain_safe(idx) {
-                    return (1.0, true);
+                    certain = true;
+                    push(1.0);
+                } else if s < 1.0 {
+                    push(s);
                 }
-                best = best.max(s);
             }
         }
-        (best, false)
+        (best, second, certain)
     }
+}
+
+/// True when a revealed number lies two cells straight up, down, left or right.
+fn two_steps_from_a_number(board: &Board, idx: CellIdx) -> bool {
+    let (x, y) = board.xy(idx);
+    let (x, y) = (x as isize, y as isize);
+    [(2, 0), (-2, 0), (0, 2), (0, -2)].iter().any(|&(dx, dy)| {
+        let (nx, ny) = (x + dx, y + dy);
+        nx >= 0
+            && ny >= 0
+            && board
+                .idx(nx as usize, ny as usize)
+                .is_some_and(|n| matches!(board.cell(n), Cell::Revealed(_)))
+    })
 }
 
 fn hidden_neighbours(board: &Board, idx: CellIdx) -> usize {
@@ -413,8 +457,26 @@ fn full_guess(
         .filter(|c| analysis.class(c.0) == CellClass::Floating)
         .collect();
     candidates.retain(|c| analysis.class(c.0) != CellClass::Floating);
+    // Two kinds of floating cells are worth a look: those with the fewest hidden neighbours
+    // (the best chance of a 0), and those two steps straight out from a number, whose number
+    // will overlap the front's (JSMinesweeper's off-edge candidates).
     floating.sort_by_key(|c| (hidden_neighbours(board, c.0), c.0));
-    candidates.extend(floating.into_iter().take(4));
+    let mut chosen_floating: Vec<(CellIdx, f64)> = floating
+        .iter()
+        .copied()
+        .take(config.floating_candidates)
+        .collect();
+    let near_front: Vec<(CellIdx, f64)> = floating
+        .iter()
+        .copied()
+        .filter(|c| two_steps_from_a_number(board, c.0))
+        .collect();
+    for cell in near_front.into_iter().take(config.floating_candidates) {
+        if !chosen_floating.contains(&cell) {
+            chosen_floating.push(cell);
+        }
+    }
+    candidates.extend(chosen_floating);
     candidates.sort_by(|a, b| {
         b.1.total_cmp(&a.1)
             .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
@@ -498,7 +560,10 @@ fn lookahead(
         let weight = ratio_to_f64(count, total);
         remaining -= weight;
         let mut view = ProbabilityView::new(&work, &after);
-        let (next_safety, certain) = view.best_safety();
+        let (best, second, certain) = view.two_best_safeties();
+        // JSMinesweeper's blended safety: mostly the best next move, a little the one after.
+        let w = config.second_safety_weight;
+        let next_safety = (best + w * second) / (1.0 + w);
         secondary += weight * next_safety;
         if certain {
             progress += weight;
