@@ -67,7 +67,8 @@ export class BoardView {
     this.root.style.setProperty('--cell', `${size}px`);
     this.root.classList.toggle('tiny', size < 20);
     this.cursor = { x: Math.min(this.cursor.x, width - 1), y: Math.min(this.cursor.y, height - 1) };
-    this.showCursor(false);
+    // The cells are new: show the cursor again if the board has the keyboard.
+    this.showCursor(document.activeElement === this.root);
   }
 
   element(x, y) {
