@@ -127,7 +127,7 @@ pub struct GameConfig {
 impl GameConfig {
     /// A custom game. Width and height run from 1 to [`MAX_GAME_DIMENSION`]; the mines must
     /// leave room for the cells the rule keeps free (one cell under `safe`, a 3x3 block under
-    /// `opening`).
+    /// `opening` and `noguess`).
     pub fn new(
         width: usize,
         height: usize,
