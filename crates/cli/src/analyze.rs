@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
+use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::{certain_cells, Certainty};
 use mineseer_core::values::{number_chances, BoardChances};
-use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig};
+use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
 use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
@@ -33,8 +34,15 @@ struct Report {
     height: usize,
     mines: usize,
     /// The exact count of consistent layouts, as a decimal string (it outgrows any number
-    /// type JSON readers have).
-    solutions: String,
+    /// type JSON readers have); `null` for an estimate.
+    solutions: Option<String>,
+    /// Present and true when the position was over the exact engine's budget and the
+    /// probabilities are a floating-point estimate (about 15 significant digits).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    approximate: bool,
+    /// `log2` of the number of consistent layouts, for an estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions_log2: Option<f64>,
     cells: Vec<CellReport>,
     /// Groups of cells no reveal outside them can ever tell apart, as lists of cells.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -106,7 +114,13 @@ pub fn run(args: &Args) -> Result<()> {
     let board = crate::input::read_board(args.file.as_deref())?;
     let config = SolveConfig::default();
     let start = Instant::now();
-    let analysis = solve_board(&board, &config)?;
+    let analysis = match solve_board(&board, &config) {
+        Ok(analysis) => analysis,
+        Err(e) if matches!(e.kind(), SolveErrorKind::TooComplex { .. }) => {
+            return run_estimate(args, &board, &config, &e.to_string())
+        }
+        Err(e) => return Err(e.into()),
+    };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     // The grid shows probabilities only, so it skips the depth and stays as fast as before.
     let (depth, depth_ms) = if args.json && !args.no_depth {
@@ -154,7 +168,9 @@ pub fn run(args: &Args) -> Result<()> {
         width: board.width(),
         height: board.height(),
         mines: board.mines(),
-        solutions: analysis.solutions().to_string(),
+        solutions: Some(analysis.solutions().to_string()),
+        approximate: false,
+        solutions_log2: None,
         cells,
         fifty_fifties: depth.as_ref().map(|d| {
             d.groups
@@ -171,10 +187,55 @@ pub fn run(args: &Args) -> Result<()> {
         ms,
         depth_ms,
     };
+    print_report(args, &board, &report)
+}
+
+/// The floating-point estimate, for a position over the exact engine's budget: the same
+/// report, probabilities only, labelled approximate (and said so on stderr).
+fn run_estimate(args: &Args, board: &Board, config: &SolveConfig, why: &str) -> Result<()> {
+    eprintln!("mineseer: {why}; showing a floating-point estimate instead");
+    let start = Instant::now();
+    let estimate = estimate_board(board, config)?;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let cells = board
+        .indices()
+        .filter(|&idx| !matches!(board.cell(idx), Cell::Revealed(_)))
+        .map(|idx| {
+            let (x, y) = board.xy(idx);
+            CellReport {
+                x,
+                y,
+                p: estimate.probability(idx).unwrap_or(0.0),
+                exact: None,
+                values: None,
+                values_exact: None,
+                zero: None,
+                certain: None,
+                dead: false,
+            }
+        })
+        .collect();
+    let report = Report {
+        width: board.width(),
+        height: board.height(),
+        mines: board.mines(),
+        solutions: None,
+        approximate: true,
+        solutions_log2: Some(estimate.log2_solutions()),
+        cells,
+        fifty_fifties: None,
+        fifty_fifty_safe_chances: None,
+        ms,
+        depth_ms: None,
+    };
+    print_report(args, board, &report)
+}
+
+fn print_report(args: &Args, board: &Board, report: &Report) -> Result<()> {
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        println!("{}", serde_json::to_string(report)?);
     } else {
-        print!("{}", render_grid(&board, &report));
+        print!("{}", render_grid(board, report));
     }
     Ok(())
 }
@@ -201,9 +262,11 @@ fn render_grid(board: &Board, report: &Report) -> String {
         }
         out.push('\n');
     }
-    out.push_str(&format!(
-        "{} consistent layouts, analysed in {:.3} ms\n",
-        report.solutions, report.ms
-    ));
+    let layouts = match (&report.solutions, report.solutions_log2) {
+        (Some(exact), _) => format!("{exact} consistent layouts"),
+        (None, Some(log2)) => format!("about 2^{log2:.1} consistent layouts (approximate)"),
+        (None, None) => "consistent layouts unknown".to_string(),
+    };
+    out.push_str(&format!("{layouts}, analysed in {:.3} ms\n", report.ms));
     out
 }

@@ -34,6 +34,13 @@ enum Command {
 }
 
 fn main() {
+    // Like other Unix tools, end quietly when the reader of our output goes away
+    // (`mineseer analyze --json big.mine | head`), instead of panicking in `println!`.
+    // SAFETY: restoring the default disposition of a signal has no preconditions.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
