@@ -22,6 +22,8 @@ export class BoardView {
     this.width = 0;
     this.height = 0;
     this.elements = [];
+    /** The cells that carry analysis marks, so clearing them does not visit every cell. */
+    this.marked = [];
     this.cursor = { x: 0, y: 0 };
   }
 
@@ -46,6 +48,7 @@ export class BoardView {
     this.width = width;
     this.height = height;
     this.root.replaceChildren();
+    this.marked = [];
     this.root.style.setProperty('--cols', String(width));
     this.root.style.setProperty('--rows', String(height));
     const fragment = document.createDocumentFragment();
@@ -75,17 +78,16 @@ export class BoardView {
     return this.elements[y * this.width + x];
   }
 
-  /** Removes every analysis mark. */
+  /** Removes every analysis mark (only the marked cells are visited: big boards stay quick). */
   clearOverlay() {
-    for (const el of this.elements) {
-      if ('p' in el.dataset) {
-        delete el.dataset.p;
-        el.style.removeProperty('--p');
-        el.removeAttribute('title');
-        if (el.dataset.state === 'hidden') el.textContent = '';
-      }
+    for (const el of this.marked) {
+      delete el.dataset.p;
+      el.style.removeProperty('--p');
+      el.removeAttribute('title');
+      if (el.dataset.state === 'hidden') el.textContent = '';
       el.classList.remove('cert-safe', 'cert-mine', 'best-guess', 'best-move', 'dead', 'fifty');
     }
+    this.marked = [];
   }
 
   /**
@@ -105,6 +107,7 @@ export class BoardView {
     for (const cell of analysis.cells) {
       const el = this.element(cell.x, cell.y);
       if (!el || el.dataset.state !== 'hidden') continue;
+      this.marked.push(el);
       el.dataset.p = String(cell.p);
       el.style.setProperty('--p', String(cell.p));
       const value = shown(cell);
@@ -128,7 +131,10 @@ export class BoardView {
   showBestMove(x, y) {
     for (const el of this.root.querySelectorAll('.best-move')) el.classList.remove('best-move');
     const el = this.element(x, y);
-    if (el) el.classList.add('best-move');
+    if (el) {
+      el.classList.add('best-move');
+      this.marked.push(el);
+    }
   }
 
   moveCursor(dx, dy) {
