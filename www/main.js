@@ -170,7 +170,7 @@ function summary(analysis) {
   const count = digits > 15 ? `about 10^${digits - 1}` : analysis.solutions;
   const open = analysis.cells.filter((c) => !c.flagged);
   const safe = open.filter((c) => c.certainty === 'safe').length;
-  const parts = [`${count} consistent layouts`, `${safe} certainly safe`];
+  const parts = [`${count} consistent layout${analysis.solutions === '1' ? '' : 's'}`, `${safe} certainly safe`];
   const unknown = open.filter((c) => c.certainty === 'unknown');
   if (safe === 0 && unknown.length > 0) {
     const lowest = Math.min(...unknown.map((c) => c.p));
