@@ -90,10 +90,9 @@ impl PlayerConfig {
             floating_candidates: 4,
             second_safety_weight: 0.0,
             progress_weight: 0.001,
-            endgame_max_layouts: match level {
-                Level::Fast => 0,
-                Level::Full => 200,
-            },
+            // Measured on expert: 200 layouts add about 1.5 points of win rate to either level
+            // for 0.2 ms per game; 1,000 or 2,000 layouts add nothing measurable and cost more.
+            endgame_max_layouts: 200,
             endgame_max_nodes: 20_000,
             solve: SolveConfig::default(),
         }
