@@ -215,6 +215,10 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
 /// the check costs more than it saves.
 const MIN_SPLIT_SIZE: usize = 4;
 
+/// How many rounds of safe reveals [`Search::quick_bound`] follows before it settles for
+/// the size of a set.
+const QUICK_BOUND_DEPTH: u32 = 8;
+
 /// The search ran out of nodes.
 struct NodeLimit;
 
@@ -484,8 +488,14 @@ impl<'a> Search<'a> {
 
     /// A cheap upper bound on `W(set)`: what the transposition table knows; else, when no
     /// safe cell tells the layouts apart, the safe layouts of the safest move (a move wins at
-    /// most where it is safe), which is then stored as a bound; else the size.
+    /// most where it is safe); else, since those safe cells are revealed without branching,
+    /// the sum of the bounds of the parts they split `set` into (a few levels deep, then the
+    /// size). A bound found is stored in the table.
     fn quick_bound(&mut self, set: &[u32], active: &[u32]) -> u64 {
+        self.quick_bound_at(set, active, 0)
+    }
+
+    fn quick_bound_at(&mut self, set: &[u32], active: &[u32], depth: u32) -> u64 {
         if set.len() <= 1 {
             return set.len() as u64;
         }
@@ -509,8 +519,29 @@ impl<'a> Search<'a> {
                 varies[k] |= o != first[c as usize];
             }
         }
-        if (0..active.len()).any(|k| mines[k] == 0 && varies[k]) {
-            return size as u64;
+        let informative_safe: Vec<usize> = (0..active.len())
+            .filter(|&k| mines[k] == 0 && varies[k])
+            .map(|k| active[k] as usize)
+            .collect();
+        if !informative_safe.is_empty() {
+            if depth >= QUICK_BOUND_DEPTH {
+                return size as u64;
+            }
+            let parts = self.joint_parts(set, &informative_safe);
+            let bound = parts
+                .iter()
+                .map(|p| self.quick_bound_at(p, active, depth + 1))
+                .sum();
+            if set.len() > 2 {
+                self.known.insert(
+                    set.into(),
+                    Known {
+                        wins: bound,
+                        exact: false,
+                    },
+                );
+            }
+            return bound;
         }
         let safest = (0..active.len())
             .filter(|&k| mines[k] > 0 && mines[k] < size)
@@ -700,19 +731,28 @@ impl<'a> Search<'a> {
 
     /// The parts of `set` told apart by the observations of all of `cells`, largest first.
     fn joint_parts(&self, set: &[u32], cells: &[usize]) -> Vec<Vec<u32>> {
-        let mut part_of_key: FastMap<Vec<u32>, usize> = FastMap::default();
+        // Sorted by what the cells show, then by index: each part is a run, in ascending
+        // order as the table keys want, with no key built or hashed.
+        let mut order: Vec<u32> = set.to_vec();
+        let same = |a: u32, b: u32| {
+            let (ra, rb) = (self.table.row(a), self.table.row(b));
+            cells.iter().all(|&c| ra[c] == rb[c])
+        };
+        order.sort_unstable_by(|&a, &b| {
+            let (ra, rb) = (self.table.row(a), self.table.row(b));
+            cells
+                .iter()
+                .map(|&c| ra[c].cmp(&rb[c]))
+                .find(|o| o.is_ne())
+                .unwrap_or(a.cmp(&b))
+        });
         let mut parts: Vec<Vec<u32>> = Vec::new();
-        let mut key = Vec::with_capacity(cells.len());
-        for &layout in set {
-            let row = self.table.row(layout);
-            key.clear();
-            key.extend(cells.iter().map(|&c| row[c]));
-            let next = parts.len();
-            let part = *part_of_key.entry(key.clone()).or_insert(next);
-            if part == next {
-                parts.push(Vec::new());
+        let mut start = 0;
+        for i in 1..=order.len() {
+            if i == order.len() || !same(order[start], order[i]) {
+                parts.push(order[start..i].to_vec());
+                start = i;
             }
-            parts[part].push(layout);
         }
         parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
         parts
@@ -723,7 +763,9 @@ impl<'a> Search<'a> {
     /// numbered in order of first appearance), which is equal for two cells exactly when they
     /// split `set` the same way.
     fn parts_of_move(&self, set: &[u32], cell: usize) -> (Vec<Vec<u32>>, Vec<u32>) {
-        let mut part_of_observation: FastMap<u32, usize> = FastMap::default();
+        // Numbers go through a small array; opened regions, rarer, through a map.
+        let mut part_of_number = [usize::MAX; MINE as usize];
+        let mut part_of_region: FastMap<u32, usize> = FastMap::default();
         let mut parts: Vec<Vec<u32>> = Vec::new();
         let mut split = Vec::with_capacity(set.len());
         for &layout in set {
@@ -733,7 +775,15 @@ impl<'a> Search<'a> {
                 continue;
             }
             let next = parts.len();
-            let part = *part_of_observation.entry(observation).or_insert(next);
+            let part = if observation < MINE {
+                let slot = &mut part_of_number[observation as usize];
+                if *slot == usize::MAX {
+                    *slot = next;
+                }
+                *slot
+            } else {
+                *part_of_region.entry(observation).or_insert(next)
+            };
             if part == next {
                 parts.push(Vec::new());
             }
