@@ -119,14 +119,20 @@ pub fn forced_guesses(
         .filter(|&idx| uncertain[idx.get()] && !board.neighbours(idx).any(can_show))
         .collect();
 
+    // A pair's cells share at most four neighbours, so a cell with more than five neighbours
+    // that can show a number (the other cell of the pair may be one) is in no forced pair.
+    let pairable: Vec<bool> = board
+        .indices()
+        .map(|g| uncertain[g.get()] && board.neighbours(g).filter(|&n| can_show(n)).count() <= 5)
+        .collect();
     let mut candidates: Vec<Vec<CellIdx>> = Vec::new();
-    for a in board.indices().filter(|a| uncertain[a.get()]) {
+    for a in board.indices().filter(|a| pairable[a.get()]) {
         let (ax, ay) = board.xy(a);
         // Each pair once: b after a in board order, within two columns and two rows.
         for y in ay..=(ay + 2) {
             for x in ax.saturating_sub(2)..=(ax + 2) {
                 let Some(b) = board.idx(x, y) else { continue };
-                if b > a && uncertain[b.get()] && passes_filter(board, &[a, b], &shows) {
+                if b > a && pairable[b.get()] && passes_filter(board, &[a, b], &shows) {
                     candidates.push(vec![a, b]);
                 }
             }
@@ -161,6 +167,13 @@ pub fn forced_guesses(
         if group.iter().any(|c| taken[c.get()]) {
             continue;
         }
+        // When every layout puts the same number k of mines in the group, its cells' mine
+        // counts add up to k times the layouts: a cheap necessary condition before the exact
+        // check, which solves the position once per pattern.
+        let summed: BigUint = group.iter().map(|&c| analysis.mine_layouts(c)).sum();
+        if !(summed % analysis.solutions()).is_zero() {
+            continue;
+        }
         if let Some(guess) = check_exactly(board, analysis, &group, &can_show, config)? {
             for c in &group {
                 taken[c.get()] = true;
@@ -174,7 +187,11 @@ pub fn forced_guesses(
 /// Whether no cell outside `group` that can show a number sees exactly one cell of it. Works
 /// on coordinates, since it runs for every nearby pair of uncertain cells.
 fn passes_filter(board: &Board, group: &[CellIdx], shows: &[bool]) -> bool {
-    let cells: Vec<(usize, usize)> = group.iter().map(|&g| board.xy(g)).collect();
+    let mut cells = [(0usize, 0usize); 4];
+    for (slot, &g) in cells.iter_mut().zip(group) {
+        *slot = board.xy(g);
+    }
+    let cells = &cells[..group.len().min(4)];
     group.iter().flat_map(|&g| board.neighbours(g)).all(|x| {
         if !shows[x.get()] || group.contains(&x) {
             return true;

@@ -22,10 +22,10 @@
 //! convolved together, the other fronts and the floating cells are summed in with their
 //! exact weights, and the result is divided only at the end.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use num_bigint::BigUint;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, CellIdx};
 use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
@@ -118,6 +118,17 @@ pub fn number_chances(
     analysis: &Analysis,
     config: &SolveConfig,
 ) -> Result<BoardChances, SolveError> {
+    number_chances_with(board, analysis, config, false)
+}
+
+/// [`number_chances`], optionally with the general big-integer combination only (for the
+/// test that compares it with the 64-bit fast path, which small boards always take).
+fn number_chances_with(
+    board: &Board,
+    analysis: &Analysis,
+    config: &SolveConfig,
+    general_only: bool,
+) -> Result<BoardChances, SolveError> {
     let rules = &analysis.rules;
     let boxes = &analysis.boxes;
     let mut front_and_local: Vec<(usize, u32)> = vec![(0, 0); boxes.boxes.len()];
@@ -138,16 +149,28 @@ pub fn number_chances(
         }
         let mut constant = 0u8;
         let mut floating = 0u8;
-        let mut parts: BTreeMap<usize, BTreeMap<u32, Part>> = BTreeMap::new();
+        // (front, part) pairs; a neighbourhood touches at most nine boxes, so a small vector
+        // searched linearly beats any map.
+        let mut parts: Vec<(usize, Part)> = Vec::new();
         let mut add = |b: u32, covered: u8, has_cell: bool| {
             let (f, local) = front_and_local[b as usize];
-            let part = parts.entry(f).or_default().entry(local).or_insert(Part {
-                local_box: local,
-                covered: 0,
-                has_cell: false,
-            });
-            part.covered += covered;
-            part.has_cell |= has_cell;
+            match parts
+                .iter_mut()
+                .find(|(front, p)| *front == f && p.local_box == local)
+            {
+                Some((_, part)) => {
+                    part.covered += covered;
+                    part.has_cell |= has_cell;
+                }
+                None => parts.push((
+                    f,
+                    Part {
+                        local_box: local,
+                        covered,
+                        has_cell,
+                    },
+                )),
+            }
         };
         for n in board.neighbours(idx) {
             match rules.status[n.get()] {
@@ -164,17 +187,17 @@ pub fn number_chances(
         if let Some(b) = boxes.box_of_cell[idx.get()] {
             add(b, 0, true);
         }
-        let fronts = parts
-            .into_iter()
-            .map(|(f, parts)| {
-                let parts: Vec<Part> = parts.into_values().collect();
-                let id = *descriptor_ids[f].entry(parts).or_insert_with_key(|parts| {
-                    descriptors[f].push(parts.clone());
-                    descriptors[f].len() - 1
-                });
-                (f, id)
-            })
-            .collect();
+        parts.sort_unstable_by_key(|(f, p)| (*f, p.local_box));
+        let mut fronts = Vec::new();
+        for group in parts.chunk_by(|a, b| a.0 == b.0) {
+            let f = group[0].0;
+            let key: Vec<Part> = group.iter().map(|(_, p)| p.clone()).collect();
+            let id = *descriptor_ids[f].entry(key).or_insert_with_key(|key| {
+                descriptors[f].push(key.clone());
+                descriptors[f].len() - 1
+            });
+            fronts.push((f, id));
+        }
         cells.push((
             idx,
             Neighbourhood {
@@ -224,6 +247,7 @@ pub fn number_chances(
         others: HashMap::new(),
         weights: HashMap::new(),
         rows: HashMap::new(),
+        general_only,
     };
     // Cells with the same front parts and floating neighbours differ only by their constant
     // (most floating cells share one entry), so their counts are computed and stored once.
@@ -527,6 +551,65 @@ fn split_parts<C: ExactCount>(
     Distribution { min_mines, table }
 }
 
+/// The weights of the untouched fronts and the other floating cells, per mines `s` of the
+/// touched part, also as little-endian 64-bit digits for [`dot_product`].
+struct Weights {
+    values: Vec<BigUint>,
+    digits: Vec<Vec<u64>>,
+}
+
+/// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`.
+fn small_counts(
+    joint: &Distribution,
+    f_near: usize,
+    max_s: usize,
+    width: usize,
+) -> Option<Vec<Vec<u64>>> {
+    let mut h = vec![vec![0u64; width]; max_s + 1];
+    for (m, row) in joint.table.iter().enumerate() {
+        for (j, count) in row.iter().enumerate() {
+            if count.is_zero() {
+                continue;
+            }
+            let count = count.to_u64()?;
+            for jf in 0..=f_near {
+                let ways = small_binomial(f_near as u32, jf as u32);
+                let slot = &mut h[joint.min_mines + m + jf][j + jf];
+                *slot = slot.checked_add(count.checked_mul(ways)?)?;
+            }
+        }
+    }
+    Some(h)
+}
+
+/// `sum of coefficients[s] * weights[s]` exactly, the weights given as little-endian 64-bit
+/// digits: each product is split into its two 64-bit halves and added into 128-bit column
+/// sums, which cannot overflow for fewer than 2^63 terms; the carries are resolved once.
+fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &[Vec<u64>]) -> BigUint {
+    let columns = weights.iter().map(Vec::len).max().unwrap_or(0) + 2;
+    let mut sums = vec![0u128; columns];
+    for (c, digits) in coefficients.zip(weights) {
+        if c == 0 {
+            continue;
+        }
+        for (i, &d) in digits.iter().enumerate() {
+            let product = c as u128 * d as u128;
+            sums[i] += product as u64 as u128;
+            sums[i + 1] += product >> 64;
+        }
+    }
+    let mut words: Vec<u32> = Vec::with_capacity(2 * columns);
+    let mut carry = 0u128;
+    for sum in sums {
+        let total = sum + carry;
+        words.push(total as u32);
+        words.push((total >> 32) as u32);
+        carry = total >> 64;
+    }
+    debug_assert_eq!(carry, 0);
+    BigUint::new(words)
+}
+
 /// Sums the fronts a neighbourhood does not touch and the floating cells in, with caches
 /// keyed by what many cells share.
 struct Combiner<'a> {
@@ -537,11 +620,13 @@ struct Combiner<'a> {
     others: HashMap<Vec<usize>, (usize, Vec<BigUint>)>,
     /// `weights[(touched, other floating cells)][s]`: layouts of the untouched fronts and the
     /// floating cells outside the neighbourhood when the touched part holds `s` mines.
-    weights: HashMap<(Vec<usize>, usize), Vec<BigUint>>,
+    weights: HashMap<(Vec<usize>, usize), Weights>,
     /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
     /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
     /// scratch costs one big division per step.
     rows: HashMap<usize, (i64, Vec<BigUint>)>,
+    /// Skips the 64-bit fast path; for tests.
+    general_only: bool,
 }
 
 impl Combiner<'_> {
@@ -569,10 +654,28 @@ impl Combiner<'_> {
         };
         let f_near = hood.floating as usize;
         let other_floating = self.floating - f_near - hood.cell_floating as usize;
-        // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
-        // all, n of them around the cell.
         let max_s = joint.min_mines + joint.table.len() - 1 + f_near;
         let width = joint.table.iter().map(Vec::len).max().unwrap_or(1) + f_near;
+        let general_only = self.general_only;
+        let weights = self.weights_for(&touched, other_floating);
+        // The usual case: every count of the touched fronts fits in 64 bits, so the sums
+        // are dot products of small numbers with the big weights' digits, without a big
+        // integer per term.
+        let small = if general_only {
+            None
+        } else {
+            small_counts(joint, f_near, max_s, width)
+        };
+        if let Some(small) = small {
+            return (0..width)
+                .map(|n| {
+                    let coefficients = small.iter().map(|row| row[n]);
+                    dot_product(coefficients, &weights.digits)
+                })
+                .collect();
+        }
+        // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
+        // all, n of them around the cell.
         let mut h: Vec<Vec<BigUint>> = vec![vec![BigUint::zero(); width]; max_s + 1];
         for (m, row) in joint.table.iter().enumerate() {
             for (j, count) in row.iter().enumerate() {
@@ -585,10 +688,9 @@ impl Combiner<'_> {
                 }
             }
         }
-        let weights = self.weights_for(&touched, other_floating);
         let mut relative: Vec<BigUint> = vec![BigUint::zero(); width];
         for (s, row) in h.iter().enumerate() {
-            let Some(weight) = weights.get(s).filter(|w| !w.is_zero()) else {
+            let Some(weight) = weights.values.get(s).filter(|w| !w.is_zero()) else {
                 continue;
             };
             for (n, count) in row.iter().enumerate() {
@@ -601,42 +703,75 @@ impl Combiner<'_> {
     }
 
     /// `weights[s]` for every `s` the touched fronts and eight floating neighbours can hold.
-    fn weights_for(&mut self, touched: &[usize], other_floating: usize) -> &[BigUint] {
+    ///
+    /// Only the lowest count of other floating cells any cell can have (`F - 9`: eight
+    /// floating neighbours and the cell itself) is summed directly, over nine more totals;
+    /// the others follow by Pascal's rule, `C(n, k) = C(n - 1, k) + C(n - 1, k - 1)`, which
+    /// gives `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`: additions instead of products.
+    fn weights_for(&mut self, touched: &[usize], other_floating: usize) -> &Weights {
         let key = (touched.to_vec(), other_floating);
         if !self.weights.contains_key(&key) {
-            // Only totals the touched fronts can hold matter, plus up to eight floating mines.
-            let min_s: usize = touched.iter().map(|&f| self.front_counts[f].0).sum();
-            let max_s: usize = touched
-                .iter()
-                .map(|&f| self.front_counts[f].0 + self.front_counts[f].1.len() - 1)
-                .sum::<usize>()
-                + 8;
-            let (offset, others) = self.others_for(touched).clone();
-            let left = self.mines_left as i64;
-            // C(other_floating, left - s - t) for every s and t in range, as one row.
-            let hi = left - min_s as i64 - offset as i64;
-            let (lo, row) = self.row(other_floating);
-            let weights: Vec<BigUint> = (0..=max_s)
-                .map(|s| {
-                    let mut sum = BigUint::zero();
-                    if s < min_s {
-                        return sum;
-                    }
-                    for (i, c) in others.iter().enumerate() {
-                        let k = left - s as i64 - (offset + i) as i64;
-                        if k >= lo && k <= hi && !c.is_zero() {
-                            let ways = &row[(k - lo) as usize];
-                            if !ways.is_zero() {
-                                sum += c * ways;
-                            }
-                        }
-                    }
-                    sum
-                })
-                .collect();
-            self.weights.insert(key.clone(), weights);
+            let base = self.floating.saturating_sub(9).min(other_floating);
+            let mut n = other_floating;
+            while n > base && !self.weights.contains_key(&(touched.to_vec(), n - 1)) {
+                n -= 1;
+            }
+            if n == base && !self.weights.contains_key(&(touched.to_vec(), base)) {
+                let values = self.direct_weights(touched, base, other_floating - base);
+                self.insert_weights(touched, base, values);
+            }
+            for level in n.max(base + 1)..=other_floating {
+                let below = &self.weights[&(touched.to_vec(), level - 1)].values;
+                let values: Vec<BigUint> = below.windows(2).map(|w| &w[0] + &w[1]).collect();
+                self.insert_weights(touched, level, values);
+            }
         }
         &self.weights[&key]
+    }
+
+    fn insert_weights(&mut self, touched: &[usize], n: usize, values: Vec<BigUint>) {
+        let digits = values.iter().map(|w| w.to_u64_digits()).collect();
+        self.weights
+            .insert((touched.to_vec(), n), Weights { values, digits });
+    }
+
+    /// `W_n(s)` for `s` from zero to what the touched fronts and eight floating neighbours
+    /// can hold plus `extra`, summed directly.
+    fn direct_weights(&mut self, touched: &[usize], n: usize, extra: usize) -> Vec<BigUint> {
+        // Only totals the touched fronts can hold matter, plus up to eight floating mines.
+        let min_s: usize = touched.iter().map(|&f| self.front_counts[f].0).sum();
+        let max_s: usize = touched
+            .iter()
+            .map(|&f| self.front_counts[f].0 + self.front_counts[f].1.len() - 1)
+            .sum::<usize>()
+            + 8
+            + extra;
+        let (offset, others) = self.others_for(touched).clone();
+        let left = self.mines_left as i64;
+        // C(n, left - s - t) for every s and t in range, as one row.
+        let hi = left - min_s as i64 - offset as i64;
+        let (lo, row) = self.row(n);
+        (0..=max_s)
+            .map(|s| {
+                let mut sum = BigUint::zero();
+                if s < min_s {
+                    // The touched fronts never hold fewer than min_s mines; Pascal's rule
+                    // only carries this zero to other unused totals below min_s.
+                    return sum;
+                }
+                for (i, c) in others.iter().enumerate() {
+                    let k = left - s as i64 - (offset + i) as i64;
+                    debug_assert!(k >= lo || k < 0, "the row covers every needed k");
+                    if k >= lo && k <= hi && !c.is_zero() {
+                        let ways = &row[(k - lo) as usize];
+                        if !ways.is_zero() {
+                            sum += c * ways;
+                        }
+                    }
+                }
+                sum
+            })
+            .collect()
     }
 
     /// `C(n, k)` for `k` from `left - (every front's most mines) - 8` (at least zero) to
@@ -650,7 +785,8 @@ impl Combiner<'_> {
             .iter()
             .map(|(min, c)| min + c.len() - 1)
             .sum();
-        let lo = (left - most as i64 - 8).max(0) as usize;
+        // Eight floating neighbours, and nine more totals for Pascal's rule.
+        let lo = (left - most as i64 - 17).max(0) as usize;
         if !self.rows.contains_key(&n) {
             let larger = self.rows.keys().copied().filter(|&m| m > n).min();
             let mut start = match larger {
@@ -703,5 +839,56 @@ impl Combiner<'_> {
             }
             (offset, poly)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_mine;
+    use crate::probability::solve_board;
+
+    #[test]
+    fn dot_product_matches_big_integer_arithmetic() {
+        let weights: Vec<BigUint> = (0..20u32)
+            .map(|i| crate::combinatorics::binomial(400 + i as u64, 90 + i as u64))
+            .collect();
+        let digits: Vec<Vec<u64>> = weights.iter().map(|w| w.to_u64_digits()).collect();
+        let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
+        let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
+        assert_eq!(dot_product(coefficients.into_iter(), &digits), expected);
+    }
+
+    #[test]
+    fn fast_and_general_combinations_agree() {
+        // Several fronts, cells touching two of them, floating cells, flags.
+        // Small positions with several fronts, cells touching two, floating cells and
+        // flags, and real expert positions, whose counts can outgrow 64 bits.
+        let corpus = include_str!("../benches/corpus/expert-hard.txt");
+        let mut positions: Vec<&str> = vec![
+            "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
+            "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
+        ];
+        positions.extend(
+            corpus
+                .split("\n\n")
+                .filter(|c| !c.trim().is_empty())
+                .step_by(7),
+        );
+        for text in &positions {
+            let board = parse_mine(text).unwrap();
+            let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+            let config = SolveConfig::default();
+            let fast = number_chances_with(&board, &analysis, &config, false).unwrap();
+            let general = number_chances_with(&board, &analysis, &config, true).unwrap();
+            for idx in board.indices() {
+                assert_eq!(
+                    fast.get(idx),
+                    general.get(idx),
+                    "{:?} of\n{text}",
+                    board.xy(idx)
+                );
+            }
+        }
     }
 }
