@@ -432,6 +432,60 @@ test('the editor paints cells and the analysis follows; the keyboard plays', asy
   await page.close();
 });
 
+test('a 200x200 board stays usable', async () => {
+  const { page, problems } = await openPage();
+  await setAnalyze(page, true);
+  await page.selectOption('#preset', 'custom');
+  await page.fill('#custom-width', '200');
+  await page.fill('#custom-height', '200');
+  await page.fill('#custom-mines', '6000');
+  await newGame(page, 'custom', '3');
+  assert.equal(await page.locator('#board .cell').count(), 40_000);
+  await clickCell(page, 100, 100);
+  await page.waitForSelector('#board .cell[data-p]', { timeout: 120_000 });
+  assert.match(await page.textContent('#analysis-summary'), /number chances off on boards this large/);
+  // The page still answers: a flag goes in, and the analysis follows.
+  const hidden = (await boardStates(page)).find((c) => c.state === 'hidden');
+  await clickCell(page, hidden.x, hidden.y, { button: 'right' });
+  await page.waitForSelector(`#board .cell[data-x="${hidden.x}"][data-y="${hidden.y}"][data-state="flag"]`);
+  await page.waitForSelector('#board .cell[data-p]', { timeout: 120_000 });
+  await screenshot(page, 'board-200x200');
+  // Saved settings are shared by the pages of this browser: leave a small board behind.
+  await page.selectOption('#preset', 'beginner');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the spinner shows while the worker solves a hard endgame, and the answer matches the CLI', async () => {
+  const file = path.join(ROOT, 'crates', 'core', 'benches', 'endgame_positions', 'expert-1000-1.mine');
+  const position = fs.readFileSync(file, 'utf8');
+  const cli = execFileSync(cliBinary(), ['endgame', file]).toString();
+  const [, num, den, bx, by] = cli.match(/^win (\d+)\/(\d+) = [\d.]+, best move \((\d+),(\d+)\)/);
+  const { page, problems } = await openPage();
+  await page.fill('#position', position);
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.body.dataset.game === 'position');
+  await setAnalyze(page, true);
+  await page.waitForSelector('#board .cell[data-p]');
+  // Watched from inside the page, so a short appearance is not missed.
+  await page.evaluate(() => {
+    window.spinnerSeen = false;
+    new MutationObserver(() => {
+      if (!document.getElementById('spinner').hidden) window.spinnerSeen = true;
+    }).observe(document.getElementById('spinner'), { attributes: true });
+  });
+  await page.click('#endgame');
+  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent), null, { timeout: 120_000 });
+  await page.waitForFunction(() => document.getElementById('spinner').hidden);
+  assert.equal(await page.evaluate(() => window.spinnerSeen), true, 'the spinner showed');
+  assert.equal(await page.getAttribute('#win-chance', 'title'), `${num}/${den}`);
+  const gold = page.locator('#board .cell.best-move');
+  assert.deepEqual([await gold.getAttribute('data-x'), await gold.getAttribute('data-y')], [bx, by]);
+  await screenshot(page, 'endgame-expert');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the spec hooks stay in place', async () => {
   const { page } = await openPage();
   for (const id of ['new-game', 'preset', 'rule', 'seed', 'analyze', 'endgame', 'step', 'autoplay', 'position', 'load-position', 'win-chance']) {
