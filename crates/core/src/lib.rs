@@ -39,8 +39,8 @@ pub mod player;
 pub mod probability;
 pub mod rng;
 pub mod rules;
-pub mod scaled;
 pub mod sample;
+pub mod scaled;
 pub mod values;
 
 pub use board::{Board, Cell, CellIdx};
