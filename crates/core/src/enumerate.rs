@@ -198,8 +198,6 @@ pub struct Transition {
     pub from: u32,
     /// Index of the line after the step (in the next layer).
     pub to: u32,
-    /// The value of every box of the step's expanded key, aligned with [`TraceStep::boxes`].
-    pub values: Vec<u8>,
     /// Mines the step's new boxes hold.
     pub added_mines: u8,
     /// Cell-level layouts of the new boxes: the product of their binomials.
@@ -214,6 +212,18 @@ pub struct TraceStep {
     pub boxes: Vec<u32>,
     /// Every transition of the step.
     pub transitions: Vec<Transition>,
+    /// The box values of every transition, `boxes.len()` per transition in transition
+    /// order (one allocation per step rather than one per transition).
+    values: Vec<u8>,
+}
+
+impl TraceStep {
+    /// The value of every box of the step's expanded key in transition `t` (an index into
+    /// [`TraceStep::transitions`]), aligned with [`TraceStep::boxes`].
+    pub fn values(&self, t: usize) -> &[u8] {
+        let width = self.boxes.len();
+        &self.values[t * width..(t + 1) * width]
+    }
 }
 
 /// The whole layered graph of a front's enumeration: every layout of the front is one path
@@ -251,6 +261,7 @@ pub fn trace_front<C: Count>(
         let mut next_keys: Vec<Vec<u8>> = Vec::new();
         let mut index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
         let mut transitions = Vec::new();
+        let mut values: Vec<u8> = Vec::new();
         for (from, line) in current.iter().enumerate() {
             let key = &keys[from];
             let placed: u32 = step.assigned_positions.iter().map(|&p| key[p] as u32).sum();
@@ -280,10 +291,10 @@ pub fn trace_front<C: Count>(
                 next[to]
                     .count
                     .add_assign(&line.count.mul_small(fill.weight));
+                values.extend_from_slice(&expanded);
                 transitions.push(Transition {
                     from: from as u32,
                     to: to as u32,
-                    values: expanded.clone(),
                     added_mines: need as u8,
                     weight: fill.weight,
                 });
@@ -298,6 +309,7 @@ pub fn trace_front<C: Count>(
         steps.push(TraceStep {
             boxes: step.expanded_boxes.clone(),
             transitions,
+            values,
         });
         layers.push(next);
         keys = next_keys;

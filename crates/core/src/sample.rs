@@ -241,8 +241,9 @@ impl FrontSampler {
                     &self.trace.layers[i][transition.from as usize].count * transition.weight
                 })
                 .collect();
-            let chosen = &step.transitions[candidates[pick_weighted(rng, &weights)] as usize];
-            for (&b, &value) in step.boxes.iter().zip(&chosen.values) {
+            let chosen_index = candidates[pick_weighted(rng, &weights)] as usize;
+            let chosen = &step.transitions[chosen_index];
+            for (&b, &value) in step.boxes.iter().zip(step.values(chosen_index)) {
                 debug_assert!(box_values[b as usize].is_none_or(|v| v == value));
                 box_values[b as usize] = Some(value);
             }

@@ -438,10 +438,11 @@ fn front_distributions<C: ExactCount>(
         // acc[values of the parts' boxes][front mines]: layouts through those values.
         // Box values (at most 8) packed four bits each: at most nine parts fit in a u64.
         let mut acc: HashMap<u64, Vec<C>> = HashMap::new();
-        for t in &step.transitions {
+        for (index, t) in step.transitions.iter().enumerate() {
+            let box_values = step.values(index);
             let values = positions
                 .iter()
-                .fold(0u64, |key, &p| key << 4 | t.values[p] as u64);
+                .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
             let line = &before[t.from as usize];
             let coefficient = line.count.mul_small(t.weight);
             let base = line.mines as usize + t.added_mines as usize;
@@ -587,7 +588,15 @@ fn small_counts(
 /// sums, which cannot overflow for fewer than 2^63 terms; the carries are resolved once.
 fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &[Vec<u64>]) -> BigUint {
     let columns = weights.iter().map(Vec::len).max().unwrap_or(0) + 2;
-    let mut sums = vec![0u128; columns];
+    // Column sums on the stack for weights up to 14 digits (896 bits), the usual case.
+    let mut on_stack = [0u128; 16];
+    let mut on_heap = Vec::new();
+    let sums: &mut [u128] = if columns <= on_stack.len() {
+        &mut on_stack[..columns]
+    } else {
+        on_heap.resize(columns, 0u128);
+        &mut on_heap
+    };
     for (c, digits) in coefficients.zip(weights) {
         if c == 0 {
             continue;
@@ -600,7 +609,7 @@ fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &[Vec<u64>]) ->
     }
     let mut words: Vec<u32> = Vec::with_capacity(2 * columns);
     let mut carry = 0u128;
-    for sum in sums {
+    for &mut sum in sums {
         let total = sum + carry;
         words.push(total as u32);
         words.push((total >> 32) as u32);
