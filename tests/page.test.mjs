@@ -115,9 +115,14 @@ async function setAnalyze(page, on) {
 async function moveCursorTo(page, x, y) {
   const at = () => page.evaluate(() => {
     const el = document.querySelector('#board .cell.cursor');
-    return { x: Number(el.dataset.x), y: Number(el.dataset.y) };
+    return el && { x: Number(el.dataset.x), y: Number(el.dataset.y) };
   });
   let here = await at();
+  if (!here) {
+    // The cursor shows once a key is used.
+    await page.keyboard.press('ArrowRight');
+    here = await at();
+  }
   for (let i = 0; i < x - here.x; i++) await page.keyboard.press('ArrowRight');
   for (let i = 0; i < here.x - x; i++) await page.keyboard.press('ArrowLeft');
   for (let i = 0; i < y - here.y; i++) await page.keyboard.press('ArrowDown');

@@ -71,7 +71,7 @@ export class BoardView {
     this.root.classList.toggle('tiny', size < 20);
     this.cursor = { x: Math.min(this.cursor.x, width - 1), y: Math.min(this.cursor.y, height - 1) };
     // The cells are new: show the cursor again if the board has the keyboard.
-    this.showCursor(document.activeElement === this.root);
+    this.showCursor(this.root.matches(':focus-visible'));
   }
 
   element(x, y) {

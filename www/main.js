@@ -343,7 +343,9 @@ function wireBoardInput() {
       press = null;
       if (wasLong) return;
     }
+    // A mouse or touch user: the keyboard cursor follows, hidden until a key is used.
     view.cursor = { x: cell.x, y: cell.y };
+    view.showCursor(false);
     primary(cell.x, cell.y);
   });
   board.addEventListener('contextmenu', (event) => {
@@ -386,7 +388,7 @@ function wireBoardInput() {
     }
     event.preventDefault();
   });
-  board.addEventListener('focus', () => view.showCursor(true));
+  board.addEventListener('focus', () => view.showCursor(board.matches(':focus-visible')));
   board.addEventListener('blur', () => view.showCursor(false));
   document.addEventListener('keydown', (event) => {
     const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName);
