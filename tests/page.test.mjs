@@ -176,6 +176,21 @@ test('a seeded game is played by clicks to a loss, and replays identically', asy
   }
   await screenshot(page, 'game-over');
 
+  // Export: the whole game as .mine (every mine an M, flagged or not) and as MBF.
+  const [mineDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-mine')]);
+  const mine = fs.readFileSync(await mineDownload.path(), 'utf8');
+  assert.match(mine, /^9x9x10\n/);
+  assert.equal((mine.match(/M/g) ?? []).length, 10);
+  const [mbfDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-mbf')]);
+  const mbf = fs.readFileSync(await mbfDownload.path());
+  assert.deepEqual([...mbf.subarray(0, 4)], [9, 9, 0, 10]);
+  assert.equal(mbf.length, 4 + 2 * 10);
+  const mbfMines = new Set();
+  for (let i = 4; i < mbf.length; i += 2) mbfMines.add(`${mbf[i]},${mbf[i + 1]}`);
+  const mineMines = new Set();
+  mine.trim().split('\n').slice(1).forEach((row, y) => [...row].forEach((ch, x) => ch === 'M' && mineMines.add(`${x},${y}`)));
+  assert.deepEqual(mbfMines, mineMines, 'both files hold the same layout');
+
   // Replay: the same seed and the same first click give the same board.
   await page.click('#replay');
   await page.waitForFunction(() => document.body.dataset.game === 'playing');
