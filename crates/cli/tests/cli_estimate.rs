@@ -14,7 +14,7 @@ fn striped_board() -> String {
             state = state
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (state >> 33) % 5 == 0
+            (state >> 33).is_multiple_of(5)
         })
         .collect();
     let mines = is_mine.iter().filter(|m| **m).count();
