@@ -201,6 +201,37 @@ test('a seeded game is played by clicks to a loss, and replays identically', asy
   await page.close();
 });
 
+test('a seeded game is won by clicking every safe cell (the layout read from its .mine export)', async () => {
+  const { page, problems } = await openPage();
+  await newGame(page, 'intermediate', '4242', 'safe');
+  await clickCell(page, 0, 0);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="0"][data-y="0"]').dataset.state !== 'hidden');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-mine')]);
+  const rows = fs.readFileSync(await download.path(), 'utf8').trim().split('\n').slice(1);
+  assert.equal(rows.length, 16);
+  for (const [y, row] of rows.entries()) {
+    for (const [x, ch] of [...row].entries()) {
+      if (ch === 'M') continue;
+      const state = await page.getAttribute(`#board .cell[data-x="${x}"][data-y="${y}"]`, 'data-state');
+      if (state !== 'hidden') continue;
+      await clickCell(page, x, y);
+      await page.waitForFunction(
+        ([x, y]) => document.querySelector(`#board .cell[data-x="${x}"][data-y="${y}"]`).dataset.state !== 'hidden',
+        [x, y],
+      );
+    }
+  }
+  assert.equal(await page.getAttribute('body', 'data-game'), 'won');
+  assert.equal(await page.textContent('#face'), '★');
+  assert.equal(await page.textContent('#mines-left'), '0');
+  const flags = (await boardStates(page)).filter((c) => c.state === 'flag').map((c) => `${c.x},${c.y}`);
+  const mines = rows.flatMap((row, y) => [...row].flatMap((ch, x) => (ch === 'M' ? [`${x},${y}`] : [])));
+  assert.deepEqual(flags, mines, 'a won game shows every mine flagged');
+  assert.match(await page.textContent('#message'), /^You won in \d+ s\.$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('every data-p shown by Analyze equals the CLI analyze --json', async () => {
   const { page, problems } = await openPage();
   // A seeded expert game a few engine moves in, so the position has a real front. Should a
