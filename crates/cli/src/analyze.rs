@@ -55,6 +55,9 @@ struct Report {
     /// Wall time of the analysis depth, in milliseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     depth_ms: Option<f64>,
+    /// Why the analysis depth is missing, when it failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth_error: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -123,12 +126,20 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     // The grid shows probabilities only, so it skips the depth and stays as fast as before.
-    let (depth, depth_ms) = if args.json && !args.no_depth {
+    // The depth can run out of budget where the probabilities did not (it keeps more boxes
+    // open); the probabilities are still worth printing, with the reason the depth is missing.
+    let (depth, depth_ms, depth_error) = if args.json && !args.no_depth {
         let start = Instant::now();
-        let depth = depth(&board, &analysis, &config)?;
-        (Some(depth), Some(start.elapsed().as_secs_f64() * 1000.0))
+        match depth(&board, &analysis, &config) {
+            Ok(depth) => (
+                Some(depth),
+                Some(start.elapsed().as_secs_f64() * 1000.0),
+                None,
+            ),
+            Err(err) => (None, None, Some(format!("{err:#}"))),
+        }
     } else {
-        (None, None)
+        (None, None, None)
     };
     let cells: Vec<CellReport> = board
         .indices()
@@ -186,6 +197,7 @@ pub fn run(args: &Args) -> Result<()> {
         }),
         ms,
         depth_ms,
+        depth_error,
     };
     print_report(args, &board, &report)
 }
@@ -227,6 +239,7 @@ fn run_estimate(args: &Args, board: &Board, config: &SolveConfig, why: &str) -> 
         fifty_fifty_safe_chances: None,
         ms,
         depth_ms: None,
+        depth_error: None,
     };
     print_report(args, board, &report)
 }
