@@ -60,11 +60,16 @@ pub struct EndgameConfig {
     /// answered "too large" before anything is listed.
     pub max_layouts: u64,
     /// The most search nodes (positions expanded, not counting those found in the
-    /// transposition table). Each stores its set of layouts, so this also bounds memory.
+    /// transposition table, nor the cheap bounds). The default, one million, is some tens of
+    /// seconds on the hardest 20,000-layout positions; most are solved in a few thousand.
     pub max_nodes: u64,
     /// The most entries (layouts times cells in play) of the observation table, 4 bytes
     /// each. The default, 16 million, is 64 MB.
     pub max_table_entries: u64,
+    /// The most words (4 bytes) the transposition table holds: each set costs its layout
+    /// indices plus about ten words of overhead. The default, 32 million, is about 128 MB.
+    /// Past it the search goes on, still exact, without storing more.
+    pub max_known_words: u64,
     /// The budget of the layout count ([`solve_board`]).
     pub solve: SolveConfig,
 }
@@ -73,8 +78,9 @@ impl Default for EndgameConfig {
     fn default() -> EndgameConfig {
         EndgameConfig {
             max_layouts: 20_000,
-            max_nodes: 2_000_000,
+            max_nodes: 1_000_000,
             max_table_entries: 16_000_000,
+            max_known_words: 32_000_000,
             solve: SolveConfig::default(),
         }
     }
@@ -195,7 +201,7 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
         "the listing matches the count"
     );
 
-    let mut search = Search::new(&table, config.max_nodes);
+    let mut search = Search::new(&table, config.max_nodes, config.max_known_words);
     let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
     match search.root(&all) {
         Ok((wins, best_cell)) => {
@@ -270,6 +276,9 @@ struct Search<'a> {
     scratch_mines: Vec<u32>,
     scratch_varies: Vec<bool>,
     known: FastMap<Box<[u32]>, Known>,
+    /// Layout indices stored in `known`, and their limit.
+    known_words: u64,
+    max_known_words: u64,
     nodes: u64,
     max_nodes: u64,
 }
@@ -283,14 +292,31 @@ struct NodeResult {
 }
 
 impl<'a> Search<'a> {
-    fn new(table: &'a LayoutTable, max_nodes: u64) -> Search<'a> {
+    fn new(table: &'a LayoutTable, max_nodes: u64, max_known_words: u64) -> Search<'a> {
         Search {
             table,
             scratch_mines: Vec::new(),
             scratch_varies: Vec::new(),
             known: FastMap::default(),
+            known_words: 0,
+            max_known_words,
             nodes: 0,
             max_nodes,
+        }
+    }
+
+    /// Stores what is known about a set, while the table is within its budget; past it the
+    /// search goes on, exact, only without remembering more.
+    fn remember(&mut self, set: Box<[u32]>, known: Known) {
+        if let Some(entry) = self.known.get_mut(&set) {
+            *entry = known;
+            return;
+        }
+        // A set costs its indices plus about ten words of entry and allocation overhead.
+        let words = set.len() as u64 + 10;
+        if self.known_words + words <= self.max_known_words {
+            self.known_words += words;
+            self.known.insert(set, known);
         }
     }
 
@@ -318,7 +344,7 @@ impl<'a> Search<'a> {
             }
         }
         let result = self.expand(set, cutoff, active)?;
-        self.known.insert(
+        self.remember(
             set.into(),
             Known {
                 wins: result.wins,
@@ -533,7 +559,7 @@ impl<'a> Search<'a> {
                 .map(|p| self.quick_bound_at(p, active, depth + 1))
                 .sum();
             if set.len() > 2 {
-                self.known.insert(
+                self.remember(
                     set.into(),
                     Known {
                         wins: bound,
@@ -551,7 +577,7 @@ impl<'a> Search<'a> {
         // Two layouts are settled by this already (one guess, then the other is known), and
         // are cheaper to redo than to store.
         if set.len() > 2 {
-            self.known.insert(
+            self.remember(
                 set.into(),
                 Known {
                     wins: safest,
@@ -692,7 +718,7 @@ impl<'a> Search<'a> {
             };
             let wins = if i == 0 {
                 let result = self.expand(game, need, active)?;
-                self.known.insert(
+                self.remember(
                     game.as_slice().into(),
                     Known {
                         wins: result.wins,
