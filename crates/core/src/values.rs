@@ -121,8 +121,9 @@ pub fn number_chances(
     number_chances_with(board, analysis, config, false)
 }
 
-/// [`number_chances`], optionally with the general big-integer combination only (for the
-/// test that compares it with the 64-bit fast path, which small boards always take).
+/// [`number_chances`], optionally with big integers everywhere: the general combination
+/// instead of the 64-bit fast path, and `BigUint` front enumerations instead of `u128`
+/// (for the test that compares both, since small boards always take the fast paths).
 fn number_chances_with(
     board: &Board,
     analysis: &Analysis,
@@ -219,7 +220,7 @@ fn number_chances_with(
         let problem = front_problem(rules, boxes, front);
         let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
         // The same bound as the engine's: below 120 cells every count fits in a u128.
-        let result = if n_cells < 120 {
+        let result = if n_cells < 120 && !general_only {
             front_distributions::<u128>(&problem, &descriptors[f], config.max_lines)
         } else {
             front_distributions::<BigUint>(&problem, &descriptors[f], config.max_lines)
