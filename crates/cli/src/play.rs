@@ -47,6 +47,10 @@ pub struct Args {
     /// Use the endgame solver when a position has at most this many layouts (0: never).
     #[arg(long)]
     endgame_layouts: Option<u64>,
+    /// Weight of progress in the full level's guess score (default: the player's, 0.001).
+    /// On intermediate, 0.2 measured better; on expert, worse.
+    #[arg(long)]
+    progress_weight: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -60,6 +64,8 @@ struct Report {
     mines: usize,
     rule: &'static str,
     level: &'static str,
+    progress_weight: f64,
+    endgame_layouts: u64,
     seed: u64,
     first_game: u64,
     games: u64,
@@ -126,6 +132,12 @@ pub fn run(args: &Args) -> Result<()> {
         }
         player.first_click = Some((x, y));
     }
+    if let Some(weight) = args.progress_weight {
+        if !(weight.is_finite() && weight >= 0.0) {
+            bail!("--progress-weight must be a number at least 0");
+        }
+        player.progress_weight = weight;
+    }
     if let Some(layouts) = args.endgame_layouts {
         player.endgame_max_layouts = layouts;
     }
@@ -165,6 +177,8 @@ pub fn run(args: &Args) -> Result<()> {
         mines,
         rule: rule.name(),
         level: if args.fast { "fast" } else { "full" },
+        progress_weight: player.progress_weight,
+        endgame_layouts: player.endgame_max_layouts,
         seed: args.seed,
         first_game: args.first_game,
         games,
