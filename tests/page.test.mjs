@@ -508,7 +508,9 @@ test('a 200x200 board stays usable', async () => {
 });
 
 test('the spinner shows while the worker solves a hard endgame, and the answer matches the CLI', async () => {
-  const file = path.join(ROOT, 'crates', 'core', 'benches', 'endgame_positions', 'expert-1000-1.mine');
+  // A late expert position with 864 layouts (from the core's endgame bench set), which takes
+  // the worker a good fraction of a second: well past the spinner's 100 ms.
+  const file = path.join(ROOT, 'tests', 'fixtures', 'endgame-expert-864-layouts.mine');
   const position = fs.readFileSync(file, 'utf8');
   const cli = execFileSync(cliBinary(), ['endgame', file]).toString();
   const [, num, den, bx, by] = cli.match(/^win (\d+)\/(\d+) = [\d.]+, best move \((\d+),(\d+)\)/);
