@@ -48,5 +48,5 @@ pub fn read_board(path: Option<&Path>) -> Result<Board> {
     let name = path
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| "<stdin>".into());
-    mineseer_core::formats::parse_position(&text).with_context(|| format!("{name}"))
+    mineseer_core::formats::parse_position(&text).with_context(|| name)
 }

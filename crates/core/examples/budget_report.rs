@@ -14,6 +14,9 @@ use std::time::Instant;
 use mineseer_core::approximate::estimate_board;
 use mineseer_core::{solve_board, Board, Cell, SolveConfig};
 
+/// Which cells of a family's pattern are revealed, by `(x, y)`.
+type Reveal = fn(usize, usize) -> bool;
+
 fn position(side: usize, seed: u64, reveal: impl Fn(usize, usize) -> bool) -> Board {
     let mut state = seed;
     let mut next = move || {
@@ -47,7 +50,7 @@ fn timed<T, E: std::fmt::Display>(f: impl FnOnce() -> Result<T, E>) -> String {
 fn main() {
     let config = SolveConfig::default();
     println!("family   side   exact            estimate");
-    let families: [(&str, fn(usize, usize) -> bool); 3] = [
+    let families: [(&str, Reveal); 3] = [
         ("stripes", |x, _| x % 3 == 0),
         ("grid", |x, y| x % 4 == 0 || y % 4 == 0),
         ("dots", |x, y| x % 5 == 0 && y % 5 == 0),
