@@ -30,13 +30,21 @@
 //!   when such cells still split `L`, the value is the sum over the parts of their joint
 //!   observation, with no branching. Cells that are mines in every layout are never played;
 //!   safe cells that split nothing are never played either.
-//! - **Branch and bound.** A move wins at most in the layouts where it is safe, so moves are
-//!   tried safest first and the loop stops once no remaining move can beat the best found.
-//!   Inside a move, the parts are searched with the least value they must reach for the move
-//!   to matter; a part that cannot reach it cuts the move short (its result is then an upper
-//!   bound, and is stored as one).
+//! - **Independent games.** When the cells that vary fall into groups that see nothing of
+//!   each other (what any cell shows depends on one group's mines only) and the layouts are
+//!   every combination of the groups' own layouts (isolated 50/50s, separate regions whose
+//!   mine counts are settled), the value is the product of the groups' values.
+//! - **Branch and bound.** A move wins at most in the layouts where it is safe. Each move is
+//!   given a bound one move deep: the sum, over the parts it splits the layouts into, of a
+//!   cheap bound per part (the safest move's safe layouts, after following the safe reveals).
+//!   Moves are searched by that bound, highest first, and the loop stops once no remaining
+//!   move can beat the best found. Inside a move, the parts are searched with the least value
+//!   they must reach for the move to matter; a part that cannot reach it cuts the move short
+//!   (its result is then an upper bound, and is stored as one).
 //! - **Equivalent moves.** Two cells that split the living layouts the same way (same mine
-//!   layouts, same parts) have the same value: only the first is searched.
+//!   layouts, same parts) have the same value: only the first is searched. (A "dead" cell,
+//!   whose number is the same wherever it is safe, is kept as a move: its value is that of
+//!   the layouts where it is safe, which can still be the best.)
 
 mod layouts;
 
@@ -55,8 +63,9 @@ use layouts::{LayoutTable, TableFailure, TableLimits, MINE};
 /// The budget of [`solve_endgame`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EndgameConfig {
-    /// The most layouts the solver takes on. The default, 20,000, is the size that is solved
-    /// exactly in about a second on late expert positions; positions with more layouts are
+    /// The most layouts the solver takes on. The default, 20,000, is the target size: many
+    /// late expert positions of that size are solved in well under a second, though open
+    /// regions can take far longer (see `max_nodes`). Positions with more layouts are
     /// answered "too large" before anything is listed.
     pub max_layouts: u64,
     /// The most search nodes (positions expanded, not counting those found in the
@@ -67,8 +76,9 @@ pub struct EndgameConfig {
     /// each. The default, 16 million, is 64 MB.
     pub max_table_entries: u64,
     /// The most words (4 bytes) the transposition table holds: each set costs its layout
-    /// indices plus about ten words of overhead. The default, 32 million, is about 128 MB.
-    /// Past it the search goes on, still exact, without storing more.
+    /// indices plus about ten words of overhead. The default, 64 million, is about 256 MB;
+    /// the hardest bench positions need about that. Past it the search goes on, still exact,
+    /// without storing more (and may then run out of nodes).
     pub max_known_words: u64,
     /// The budget of the layout count ([`solve_board`]).
     pub solve: SolveConfig,
@@ -80,7 +90,7 @@ impl Default for EndgameConfig {
             max_layouts: 20_000,
             max_nodes: 1_000_000,
             max_table_entries: 16_000_000,
-            max_known_words: 32_000_000,
+            max_known_words: 64_000_000,
             solve: SolveConfig::default(),
         }
     }
