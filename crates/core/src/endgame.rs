@@ -767,28 +767,38 @@ impl<'a> Search<'a> {
 
     /// The parts of `set` told apart by the observations of all of `cells`, largest first.
     fn joint_parts(&self, set: &[u32], cells: &[usize]) -> Vec<Vec<u32>> {
-        // Sorted by what the cells show, then by index: each part is a run, in ascending
-        // order as the table keys want, with no key built or hashed.
-        let mut order: Vec<u32> = set.to_vec();
+        // Sorted by a hash of what the cells show, then by index; a run with one hash is
+        // then split by the observations themselves, so a collision only costs time. Each
+        // part comes out in ascending order, as the table keys want.
+        let mut keyed: Vec<(u64, u32)> = set
+            .iter()
+            .map(|&layout| {
+                let row = self.table.row(layout);
+                let mut hasher = SetHasher::default();
+                for &c in cells {
+                    hasher.write_u32(row[c]);
+                }
+                (hasher.finish(), layout)
+            })
+            .collect();
+        keyed.sort_unstable();
         let same = |a: u32, b: u32| {
             let (ra, rb) = (self.table.row(a), self.table.row(b));
             cells.iter().all(|&c| ra[c] == rb[c])
         };
-        order.sort_unstable_by(|&a, &b| {
-            let (ra, rb) = (self.table.row(a), self.table.row(b));
-            cells
-                .iter()
-                .map(|&c| ra[c].cmp(&rb[c]))
-                .find(|o| o.is_ne())
-                .unwrap_or(a.cmp(&b))
-        });
         let mut parts: Vec<Vec<u32>> = Vec::new();
         let mut start = 0;
-        for i in 1..=order.len() {
-            if i == order.len() || !same(order[start], order[i]) {
-                parts.push(order[start..i].to_vec());
-                start = i;
+        while start < keyed.len() {
+            let hash = keyed[start].0;
+            let end = start + keyed[start..].iter().take_while(|k| k.0 == hash).count();
+            let first_part = parts.len();
+            for &(_, layout) in &keyed[start..end] {
+                match parts[first_part..].iter_mut().find(|p| same(p[0], layout)) {
+                    Some(part) => part.push(layout),
+                    None => parts.push(vec![layout]),
+                }
             }
+            start = end;
         }
         parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
         parts
