@@ -507,6 +507,86 @@ test('a 200x200 board stays usable', async () => {
   await page.close();
 });
 
+/** A small seeded generator (mulberry32), so a test's random position is the same every run. */
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * As `striped` in crates/core/tests/budget.rs: a random layout at 20 % density with the safe
+ * cells of every third column revealed, hundreds of long fronts: over the exact budget.
+ */
+function stripedPosition(side, seed) {
+  const random = seededRandom(seed);
+  const mine = Array.from({ length: side * side }, () => random() < 0.2);
+  const mines = mine.filter(Boolean).length;
+  let text = `${side}x${side}x${mines}\n`;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (x % 3 !== 0 || mine[y * side + x]) {
+        text += 'H';
+        continue;
+      }
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if ((dx || dy) && nx >= 0 && ny >= 0 && nx < side && ny < side && mine[ny * side + nx]) n++;
+        }
+      }
+      text += String(n);
+    }
+    text += '\n';
+  }
+  return { text, mines };
+}
+
+test('a 200x200 position over the exact budget gets an honest floating-point estimate', async () => {
+  const { text, mines } = stripedPosition(200, 7);
+  // The CLI agrees that this position is over the exact budget (it falls back too).
+  const file = path.join(os.tmpdir(), `mineseer-striped-${process.pid}.mine`);
+  fs.writeFileSync(file, text);
+  const cli = JSON.parse(execFileSync(cliBinary(), ['analyze', '--json', file], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  fs.rmSync(file);
+  assert.equal(cli.approximate, true, 'the CLI falls back to its estimate as well');
+  const { page, problems } = await openPage();
+  await setAnalyze(page, true);
+  await page.fill('#position', text);
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.body.dataset.game === 'position');
+  await page.waitForSelector('#analysis-summary[data-approximate="true"]', { timeout: 120_000 });
+  assert.match(await page.textContent('#analysis-summary'), /approximate \(floating point\): the exact analysis is over budget/);
+  const hidden = (await boardStates(page)).filter((c) => c.state === 'hidden');
+  assert.equal(hidden.length, text.split('\n').slice(1).join('').split('').filter((c) => c === 'H').length);
+  let sum = 0;
+  for (const cell of hidden) {
+    assert.ok(cell.p !== undefined, `(${cell.x}, ${cell.y}) has a data-p`);
+    const p = Number(cell.p);
+    assert.ok(p >= 0 && p <= 1, `(${cell.x}, ${cell.y}): data-p ${cell.p} in [0, 1]`);
+    sum += p;
+  }
+  assert.ok(Math.abs(sum - mines) < 1e-6 * mines, `the probabilities sum to ${sum}, the mine count is ${mines}`);
+  // The page's estimate is the CLI's (the same core code, in floating point).
+  const cliP = new Map(cli.cells.map((c) => [`${c.x},${c.y}`, c.p]));
+  for (const cell of hidden) {
+    assert.ok(Math.abs(Number(cell.p) - cliP.get(`${cell.x},${cell.y}`)) < 1e-9, `(${cell.x}, ${cell.y})`);
+  }
+  // No claim that needs exact counts.
+  assert.equal(await page.locator('#board .cell.cert-safe, #board .cell.cert-mine, #board .cell.dead, #board .cell.fifty').count(), 0);
+  await screenshot(page, 'approximate-200x200');
+  await page.selectOption('#preset', 'beginner');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the spinner shows while the worker solves a hard endgame, and the answer matches the CLI', async () => {
   // A late expert position with 864 layouts (from the core's endgame bench set), which takes
   // the worker a good fraction of a second: well past the spinner's 100 ms.

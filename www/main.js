@@ -16,6 +16,8 @@ const LONG_PRESS_MS = 400;
  * have thousands of digits and the number chances take tens of seconds in wasm.
  */
 const DETAILED_ANALYSIS_MAX_CELLS = 2500;
+/** Heads the summary of an estimate; the browser tests look for it. */
+const APPROXIMATE_NOTE = 'approximate (floating point): the exact analysis is over budget';
 /** Auto-play delay per speed step: speed 10 plays as fast as the worker answers. */
 const AUTOPLAY_DELAYS_MS = [1500, 1000, 700, 500, 350, 250, 150, 100, 50, 20, 0];
 
@@ -157,6 +159,7 @@ async function requestAnalysis() {
     state.analysis = analysis;
     view.showAnalysis(analysis, $('display').value);
     $('analysis-summary').textContent = summary(analysis);
+    $('analysis-summary').dataset.approximate = String(Boolean(analysis.approximate));
     document.body.dataset.analyzed = String(version);
     if (performance.getEntriesByName('mineseer-first-analysis').length === 0) {
       // Load to first analysis on screen, for tests/measure-page.mjs.
@@ -166,6 +169,7 @@ async function requestAnalysis() {
 }
 
 function summary(analysis) {
+  if (analysis.approximate) return approximateSummary(analysis);
   const digits = analysis.solutions.length;
   const count = digits > 15 ? `about 10^${digits - 1}` : analysis.solutions;
   const open = analysis.cells.filter((c) => !c.flagged);
@@ -179,6 +183,22 @@ function summary(analysis) {
   }
   if (analysis.fiftyFifty.length > 0) parts.push(`${analysis.fiftyFifty.length} forced guess${analysis.fiftyFifty.length > 1 ? 'es' : ''} (½)`);
   if (analysis.width * analysis.height > DETAILED_ANALYSIS_MAX_CELLS) parts.push('number chances off on boards this large');
+  parts.push(`${analysis.ms.toFixed(1)} ms`);
+  return parts.join(' · ');
+}
+
+/**
+ * The summary of a floating-point estimate (the exact analysis was over budget): it says so
+ * first, and claims nothing that needs exact counts (no certainties, dead tiles or 50/50s).
+ */
+function approximateSummary(analysis) {
+  const open = analysis.cells.filter((c) => !c.flagged);
+  const parts = [APPROXIMATE_NOTE];
+  parts.push(`about 2^${Math.round(analysis.solutionsLog2)} consistent layouts`);
+  if (open.length > 0) {
+    const lowest = Math.min(...open.map((c) => c.p));
+    parts.push(`safest guess about ${percent(1 - lowest)}% safe`);
+  }
   parts.push(`${analysis.ms.toFixed(1)} ms`);
   return parts.join(' · ');
 }

@@ -1,9 +1,16 @@
 //! `solveBoard`: the exact analysis of a position, converted for the page.
+//!
+//! A position over the exact engine's budget is not an error: the analysis falls back to the
+//! core's floating-point estimate ([`mineseer_core::approximate`]) and says so with
+//! `approximate: true`. Such an answer carries probabilities only (no solution count, exact
+//! fractions, certainty, number chances, dead tiles or forced guesses), because each of those
+//! needs the exact counts.
 
+use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::formats::parse_position;
 use mineseer_core::values::number_chances;
-use mineseer_core::{solve_board, Board, Cell, SolveConfig};
+use mineseer_core::{solve_board, Board, Cell, SolveConfig, SolveErrorKind};
 use num_traits::Zero;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -46,8 +53,16 @@ pub struct BoardAnalysis {
     pub height: usize,
     /// Mines on the board, flagged or not.
     pub mines: usize,
-    /// The exact number of consistent layouts, in decimal (it outgrows JS numbers).
-    pub solutions: String,
+    /// True when the exact analysis was over budget and these are floating-point estimates.
+    pub approximate: bool,
+    /// Why the exact analysis was not run (the core's "too large" message), when approximate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approximate_reason: Option<String>,
+    /// The exact number of consistent layouts, in decimal (it outgrows JS numbers); `None`
+    /// (JS `null`) when approximate.
+    pub solutions: Option<String>,
+    /// `log2` of the number of consistent layouts, in floating point (always present).
+    pub solutions_log2: f64,
     /// Every unrevealed cell (hidden or flagged), in row-major order.
     pub cells: Vec<CellAnalysis>,
     /// The forced guesses (50/50 pairs and the like): groups of cells, each `[x, y]`, that no
@@ -63,12 +78,14 @@ pub struct CellAnalysis {
     pub x: usize,
     /// Row.
     pub y: usize,
-    /// The mine probability, the nearest `f64` to the exact value.
+    /// The mine probability: the nearest `f64` to the exact value, or the floating-point
+    /// estimate when the analysis is approximate.
     pub p: f64,
     /// The exact mine probability as a reduced fraction `a/b`, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<String>,
-    /// Whether the cell is certainly safe, certainly a mine, or neither.
+    /// Whether the cell is certainly safe, certainly a mine, or neither. Always `Unknown` in an
+    /// approximate analysis: floats cannot prove a certainty.
     pub certainty: Certainty,
     /// True for a flag the player placed.
     pub flagged: bool,
@@ -127,7 +144,13 @@ pub fn analyze_board(
     if let Some(max_lines) = options.max_lines {
         config.max_lines = max_lines;
     }
-    let analysis = solve_board(board, &config)?;
+    let analysis = match solve_board(board, &config) {
+        Ok(analysis) => analysis,
+        Err(err) if matches!(err.kind(), SolveErrorKind::TooComplex { .. }) => {
+            return estimate(board, &config, err.to_string());
+        }
+        Err(err) => return Err(err.into()),
+    };
     let chances = if options.number_chances {
         Some(number_chances(board, &analysis, &config)?)
     } else {
@@ -179,10 +202,60 @@ pub fn analyze_board(
         width: board.width(),
         height: board.height(),
         mines: board.mines(),
-        solutions: analysis.solutions().to_string(),
+        approximate: false,
+        approximate_reason: None,
+        solutions: Some(analysis.solutions().to_string()),
+        solutions_log2: log2_of_decimal(&analysis.solutions().to_string()),
         cells,
         fifty_fifty,
     })
+}
+
+/// The floating-point fallback for a board over the exact budget: probabilities only.
+fn estimate(
+    board: &Board,
+    config: &SolveConfig,
+    reason: String,
+) -> Result<BoardAnalysis, ExportError> {
+    let estimate = estimate_board(board, config)?;
+    let cells = board
+        .indices()
+        .filter(|&idx| !matches!(board.cell(idx), Cell::Revealed(_)))
+        .map(|idx| {
+            let (x, y) = board.xy(idx);
+            CellAnalysis {
+                x,
+                y,
+                p: estimate.probability(idx).unwrap_or(0.0),
+                exact: None,
+                certainty: Certainty::Unknown,
+                flagged: board.cell(idx) == Cell::Flag,
+                values: None,
+                zero: None,
+                dead: false,
+            }
+        })
+        .collect();
+    Ok(BoardAnalysis {
+        width: board.width(),
+        height: board.height(),
+        mines: board.mines(),
+        approximate: true,
+        approximate_reason: Some(reason),
+        solutions: None,
+        solutions_log2: estimate.log2_solutions(),
+        cells,
+        fifty_fifty: Vec::new(),
+    })
+}
+
+/// `log2` of a non-negative integer written in decimal, from its leading digits and length
+/// (exact counts can have thousands of digits, far past `f64`'s range).
+fn log2_of_decimal(digits: &str) -> f64 {
+    let lead = &digits[..digits.len().min(17)];
+    let mantissa: f64 = lead.parse().unwrap_or(0.0);
+    let rest = (digits.len() - lead.len()) as f64;
+    mantissa.log2() + rest * std::f64::consts::LOG2_10
 }
 
 #[cfg(test)]
@@ -192,7 +265,9 @@ mod tests {
     #[test]
     fn a_one_beside_two_cells_splits_evenly() {
         let analysis = analyze_position("3x1x1\nH1H\n", &AnalyzeOptions::default()).unwrap();
-        assert_eq!(analysis.solutions, "2");
+        assert_eq!(analysis.solutions.as_deref(), Some("2"));
+        assert!(!analysis.approximate);
+        assert_eq!(analysis.solutions_log2, 1.0);
         let exact: Vec<_> = analysis
             .cells
             .iter()
@@ -253,5 +328,67 @@ mod tests {
             "{}",
             impossible.message()
         );
+    }
+
+    /// The striped 200x200 layout of `crates/core/tests/budget.rs`: a random layout at 20 %
+    /// density with the safe cells of every third column revealed. Too large to solve exactly.
+    fn striped(side: usize, seed: u64) -> Board {
+        let mut rng = mineseer_core::rng::GameRng::new(seed);
+        let is_mine: Vec<bool> = (0..side * side).map(|_| rng.below(5) == 0).collect();
+        let mines = is_mine.iter().filter(|m| **m).count();
+        let mut board = Board::new(side, side, mines).unwrap();
+        for idx in board.indices().collect::<Vec<_>>() {
+            let (x, _) = board.xy(idx);
+            if x % 3 == 0 && !is_mine[idx.get()] {
+                let n = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
+                board.set_cell(idx, Cell::Revealed(n as u8));
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn over_the_budget_the_answer_is_an_explicit_estimate() {
+        let board = striped(200, 7);
+        assert!(
+            solve_board(&board, &SolveConfig::default()).is_err(),
+            "over budget"
+        );
+        let analysis = analyze_board(&board, &AnalyzeOptions::default()).unwrap();
+        assert!(analysis.approximate);
+        assert!(analysis
+            .approximate_reason
+            .as_deref()
+            .unwrap()
+            .contains("too large to solve exactly"));
+        assert_eq!(analysis.solutions, None);
+        assert!(analysis.fifty_fifty.is_empty());
+        let hidden = board
+            .indices()
+            .filter(|&i| !matches!(board.cell(i), Cell::Revealed(_)))
+            .count();
+        assert_eq!(analysis.cells.len(), hidden);
+        for cell in &analysis.cells {
+            assert!((0.0..=1.0).contains(&cell.p), "{cell:?}");
+            assert!(cell.exact.is_none() && cell.values.is_none() && !cell.dead);
+            assert_eq!(cell.certainty, Certainty::Unknown);
+        }
+        // Every layout has exactly `mines` mines, so the probabilities sum to that.
+        let sum: f64 = analysis.cells.iter().map(|c| c.p).sum();
+        assert!(
+            (sum - board.mines() as f64).abs() < 1e-6 * board.mines() as f64,
+            "{sum}"
+        );
+        assert!(analysis.solutions_log2 > 1000.0);
+    }
+
+    #[test]
+    fn within_the_budget_the_answer_stays_exact() {
+        let board = striped(30, 11);
+        let analysis = analyze_board(&board, &AnalyzeOptions::default()).unwrap();
+        assert!(!analysis.approximate);
+        let exact = solve_board(&board, &SolveConfig::default()).unwrap();
+        assert_eq!(analysis.solutions, Some(exact.solutions().to_string()));
+        assert!((analysis.solutions_log2 - exact.solutions().bits() as f64).abs() <= 1.0);
     }
 }

@@ -36,6 +36,7 @@ use serde::Serialize;
 fn solve_board_gives_exact_probabilities() {
     let analysis = plain(solve_board_js("3x1x1\nH1H\n", JsValue::UNDEFINED).unwrap());
     assert_eq!(analysis["solutions"], "2");
+    assert_eq!(analysis["approximate"], false);
     let cells = analysis["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 2);
     for cell in cells {
