@@ -202,8 +202,12 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
             ))
         }
         Err(TableFailure::Steps) => return Ok(too_large("enumeration steps", limits.max_steps, 0)),
-        // The count above is exact, so the listing cannot find more.
-        Err(TableFailure::Layouts) => unreachable!("more layouts than solve_board counts"),
+        // The count above is exact, so the listing cannot find more; were it ever to, the
+        // honest answer is still "too large", never a panic on a user's position.
+        Err(TableFailure::Layouts) => {
+            debug_assert!(false, "more layouts than solve_board counts");
+            return Ok(too_large("layouts", n_layouts, 0));
+        }
     };
     debug_assert_eq!(
         table.n_layouts() as u64,
@@ -293,8 +297,8 @@ struct Search<'a> {
     max_nodes: u64,
 }
 
-/// How a node is to be searched: its value when it beats `cutoff`, else an upper bound no
-/// greater than `cutoff`.
+/// The result of searching a node against a cutoff: its value when that beats the cutoff
+/// (`exact`), else an upper bound no greater than the cutoff; and a best cell when exact.
 struct NodeResult {
     wins: u64,
     exact: bool,
@@ -319,7 +323,10 @@ impl<'a> Search<'a> {
     /// search goes on, exact, only without remembering more.
     fn remember(&mut self, set: Box<[u32]>, known: Known) {
         if let Some(entry) = self.known.get_mut(&set) {
-            *entry = known;
+            // A value is never replaced by a bound.
+            if known.exact || !entry.exact {
+                *entry = known;
+            }
             return;
         }
         // A set costs its indices plus about ten words of entry and allocation overhead.
