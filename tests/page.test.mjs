@@ -398,6 +398,102 @@ test('malformed text gives a clear error and the page keeps working', async () =
   await page.close();
 });
 
+/**
+ * Issue 7's bad inputs, the page's column: each is pasted (or opened as a file) over a game in
+ * progress, and must give a visible message in the core's words while the game stays as it
+ * was and still answers clicks.
+ */
+const BAD_INPUTS = [
+  { name: 'empty input', text: '', message: 'line 1, column 1: the input is empty' },
+  { name: 'a header that is not WxHxM', text: 'abc\nHHH\n', message: /^line 1, column 1: expected a header like .*found "abc"$/ },
+  { name: 'a zero size', text: '0x3x1\n', message: 'line 1, column 1: the board is 0x3: width and height must be at least 1' },
+  { name: 'a negative size', text: '-3x3x1\nHHH\n', message: 'line 1, column 1: expected a header like 30x16x99, found "-3x3x1"' },
+  { name: 'a huge size', text: '100000x100000x10\n', message: 'line 1, column 1: the board is 100000x100000: width and height must be at most 1000' },
+  { name: 'more mines than cells', text: '3x3x10\nHHH\nHHH\nHHH\n', message: 'line 1, column 1: 10 mines do not fit in 9 cells' },
+  { name: 'a row too short', text: '3x2x1\nHH\nHHH\n', message: 'line 2, column 3: expected a row of 3 cells, found 2' },
+  { name: 'a row too long', text: '3x2x1\nHHHHH\nHHH\n', message: 'line 2, column 4: expected a row of 3 cells, found 5' },
+  { name: 'too few rows', text: '3x3x1\nHHH\n', message: /expected 3 rows, found 1/ },
+  { name: 'an unknown character', text: '3x1x1\nHZH\n', message: 'line 2, column 2: unknown cell "Z", expected H, ., F, M, ? or a digit 0-8' },
+  { name: 'a number above its neighbour count', text: '3x1x1\n3HH\n', message: 'line 2, column 1: cell (0,0) shows 3 but has only 1 neighbours' },
+  { name: 'a number contradicted by its flags', text: '3x2x2\nF1F\nHHH\n', message: 'no consistent layout: the 1 at (1,0) has 2 flags around it' },
+  { name: 'more flags than mines', text: '3x1x1\nFFH\n', message: 'no consistent layout: 2 flags but only 1 mines' },
+  { name: 'a position with no consistent layout', text: '4x1x1\n1HH1\n', message: 'no consistent layout: the numbers need between 2 and 2 mines, but the board has 1' },
+  { name: 'a binary file', file: { name: 'binary.mine', mimeType: 'application/octet-stream', buffer: Buffer.from([0x00, 0x01, 0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe]) }, message: 'line 1, column 1: the input is not text' },
+  { name: 'an MBF file with a mine outside the board', file: { name: 'outside.mbf', mimeType: 'application/octet-stream', buffer: Buffer.from([3, 2, 0, 1, 3, 0]) }, message: 'the MBF mine at (3,0) is outside the 3x2 board' },
+  { name: 'an MBF file with a mine listed twice', file: { name: 'twice.mbf', mimeType: 'application/octet-stream', buffer: Buffer.from([3, 2, 0, 2, 1, 1, 1, 1]) }, message: 'the MBF data lists the mine at (1,1) twice' },
+  { name: 'a truncated MBF file', file: { name: 'short.mbf', mimeType: 'application/octet-stream', buffer: Buffer.from([3, 2, 0, 2, 1]) }, message: 'the MBF data is truncated: 5 bytes, expected 8' },
+];
+
+/** Inputs that look odd but are valid: they load, replacing the board. */
+const GOOD_ODD_INPUTS = [
+  { name: 'a valid .inp with a -3 (known safe)', text: '2 3 1\n-1 -3 -1\n0 1 -1\n', states: ['hidden', 'hidden', 'hidden', '0', '1', 'hidden'], ps: ['0', '0', '0.5', '0.5'] },
+  { name: 'trailing white space and Windows line endings', text: '3x1x1  \r\nH1H \r\n\r\n', states: ['hidden', '1', 'hidden'], ps: ['0.5', '0.5'] },
+];
+
+test('bad input, table-driven: the core\'s message shows and the game in progress stays intact', async () => {
+  const { page, problems } = await openPage();
+  await setAnalyze(page, false);
+  await newGame(page, 'beginner', '77');
+  await clickCell(page, 4, 4);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="4"][data-y="4"]').dataset.state !== 'hidden');
+  const before = await boardStates(page);
+  const seed = await page.textContent('#game-seed');
+  for (const bad of BAD_INPUTS) {
+    // The previous message is cleared first, so the wait below sees this input's answer.
+    await page.evaluate(() => { document.getElementById('message').textContent = ''; });
+    if (bad.file) {
+      await page.setInputFiles('#open-file', bad.file);
+    } else {
+      await page.fill('#position', bad.text);
+      await page.click('#load-position');
+    }
+    await page.waitForFunction(() => {
+      const el = document.getElementById('message');
+      return !el.hidden && el.textContent !== '' && !el.textContent.startsWith('Loaded');
+    }, null, { timeout: 30_000 });
+    const shown = await page.textContent('#message');
+    if (bad.message instanceof RegExp) assert.match(shown, bad.message, bad.name);
+    else assert.equal(shown, bad.message, bad.name);
+    assert.equal(await page.isVisible('#message'), true, `${bad.name}: the message is visible`);
+    assert.deepEqual(await boardStates(page), before, `${bad.name}: the board is unchanged`);
+    assert.equal(await page.textContent('#game-seed'), seed, `${bad.name}: the same game`);
+    assert.equal(await page.getAttribute('body', 'data-game'), 'playing', `${bad.name}: still playing`);
+  }
+  await screenshot(page, 'bad-input-last');
+  // Still clickable: a flag goes in and comes out, then the game goes on by a reveal.
+  const hidden = before.find((c) => c.state === 'hidden');
+  await clickCell(page, hidden.x, hidden.y, { button: 'right' });
+  await page.waitForSelector(`#board .cell[data-x="${hidden.x}"][data-y="${hidden.y}"][data-state="flag"]`);
+  await clickCell(page, hidden.x, hidden.y, { button: 'right' });
+  await page.waitForSelector(`#board .cell[data-x="${hidden.x}"][data-y="${hidden.y}"][data-state="hidden"]`);
+  await clickCell(page, hidden.x, hidden.y);
+  await page.waitForFunction(([x, y]) => document.querySelector(`#board .cell[data-x="${x}"][data-y="${y}"]`).dataset.state !== 'hidden', [hidden.x, hidden.y]);
+
+  // The odd but valid inputs load, and are analysed like their clean forms.
+  await setAnalyze(page, true);
+  for (const good of GOOD_ODD_INPUTS) {
+    await page.fill('#position', good.text);
+    await page.click('#load-position');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n, good.states.length);
+    await page.waitForSelector('#board .cell[data-p]');
+    assert.match(await page.textContent('#message'), /^Loaded a /, good.name);
+    const cells = await boardStates(page);
+    assert.deepEqual(cells.map((c) => c.state), good.states, good.name);
+    assert.deepEqual(cells.filter((c) => c.state === 'hidden').map((c) => c.p), good.ps, good.name);
+  }
+
+  // A good MBF file loads as a new game on that layout.
+  await page.setInputFiles('#open-file', { name: 'good.mbf', mimeType: 'application/octet-stream', buffer: Buffer.from([3, 2, 0, 1, 2, 1]) });
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Loaded a 3×2 MBF layout'));
+  assert.equal(await page.getAttribute('body', 'data-game'), 'playing');
+  await clickCell(page, 0, 0);
+  await page.waitForSelector('#board .cell[data-x="0"][data-y="0"][data-state="0"]');
+  assert.deepEqual((await boardStates(page)).map((c) => c.state), ['0', '1', 'hidden', '0', '1', 'hidden']);
+  await setAnalyze(page, false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the page looks right in the dark theme with Analyze on', async () => {
   const { page } = await openPage();
   await page.click('#theme');

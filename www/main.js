@@ -1,7 +1,7 @@
 // The page's controller: wires the controls, the board view and the worker client. All solver
 // work happens in the worker (see client.js); this module only keeps the page's state.
 import { SolverClient, Superseded } from './client.js';
-import { Request } from './protocol.js';
+import { Request, DETAILED_ANALYSIS_MAX_CELLS, analysisOptions } from './protocol.js';
 import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
@@ -10,12 +10,6 @@ const $ = (id) => document.getElementById(id);
 
 /** Touch: how long a press must last to flag instead of reveal, in milliseconds. */
 const LONG_PRESS_MS = 400;
-/**
- * Boards larger than this (in cells) are analysed without exact fractions and without number
- * chances (and so without dead tiles and the zero % display): on a 200x200 board the fractions
- * have thousands of digits and the number chances take tens of seconds in wasm.
- */
-const DETAILED_ANALYSIS_MAX_CELLS = 2500;
 /** Heads the summary of an estimate; the browser tests look for it. */
 const APPROXIMATE_NOTE = 'approximate (floating point): the exact analysis is over budget';
 /** Auto-play delay per speed step: speed 10 plays as fast as the worker answers. */
@@ -150,10 +144,7 @@ async function requestAnalysis() {
   await guarded(async () => {
     const analysis = await client.request(Request.ANALYZE, {
       position: position.toMineText(),
-      options: {
-        exact: cells <= DETAILED_ANALYSIS_MAX_CELLS,
-        numberChances: cells <= DETAILED_ANALYSIS_MAX_CELLS,
-      },
+      options: analysisOptions(cells),
     });
     if (version !== state.version || !analyzeOn()) return;
     state.analysis = analysis;
@@ -449,7 +440,9 @@ function showNumberChances(x, y) {
 async function loadPosition(text) {
   clearMessage();
   await guarded(async () => {
-    const parsed = await client.request(Request.PARSE, { position: text });
+    // Checked before anything changes: a position with no consistent layout is refused and
+    // the board (game or position) stays as it was.
+    const parsed = await client.request(Request.PARSE, { position: text, check: true });
     stopAutoplay();
     resetTimer();
     $('moves').replaceChildren();
@@ -460,6 +453,24 @@ async function loadPosition(text) {
     $('face').textContent = '☺';
     showPosition(Position.fromMineText(parsed.mine));
     showMessage(`Loaded a ${parsed.width}×${parsed.height} position with ${parsed.mines} mines (${parsed.format}).`, 'success');
+  });
+}
+
+/** Loads an MBF layout as a new game (nothing revealed); a bad file leaves the board as it was. */
+async function loadMbf(bytes) {
+  clearMessage();
+  if (!features.game) {
+    showMessage('Playing is not in this build yet, so MBF files cannot be loaded.');
+    return;
+  }
+  await guarded(async () => {
+    const game = await client.request(Request.GAME, { op: 'mbf', bytes });
+    stopAutoplay();
+    state.mode = 'game';
+    $('moves').replaceChildren();
+    resetTimer();
+    showGame(game);
+    showMessage(`Loaded a ${game.width}×${game.height} MBF layout with ${game.mines} mines: click to play it.`, 'success');
   });
 }
 
@@ -714,10 +725,14 @@ function wireControls() {
   $('open-file').addEventListener('change', async () => {
     const file = $('open-file').files?.[0];
     if (!file) return;
+    $('open-file').value = '';
+    if (/\.mbf$/i.test(file.name)) {
+      loadMbf(new Uint8Array(await file.arrayBuffer()));
+      return;
+    }
     const text = await file.text();
     $('position').value = text;
     loadPosition(text);
-    $('open-file').value = '';
   });
   $('edit-mines').addEventListener('change', () => {
     if (state.mode !== 'position') return;

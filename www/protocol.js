@@ -7,7 +7,12 @@ export const Request = Object.freeze({
   ANALYZE: 'analyze',
   /** Solve a position's endgame: payload {position, options}. Superseded by a newer one. */
   ENDGAME: 'endgame',
-  /** Read a position: payload {position}; answers its normalised form. */
+  /**
+   * Read a position: payload {position, check}; answers its normalised form. With `check`, the
+   * position is also analysed (with analysisOptions) and refused when it has no consistent
+   * layout, so a bad load leaves the board as it was; the analysis is kept for the ANALYZE that
+   * follows.
+   */
   PARSE: 'parse',
   /** A game operation: payload {op, ...}; answers the game's state. Never superseded. */
   GAME: 'game',
@@ -39,4 +44,19 @@ export const SUPERSEDABLE = new Set([Request.ANALYZE, Request.ENDGAME, Request.N
 /** Builds a message. */
 export function message(id, kind, payload = {}) {
   return { id, kind, payload };
+}
+
+/**
+ * Boards larger than this (in cells) are analysed without exact fractions and without number
+ * chances (and so without dead tiles and the zero % display): on a 200x200 board the fractions
+ * have thousands of digits and the number chances take tens of seconds in wasm.
+ */
+export const DETAILED_ANALYSIS_MAX_CELLS = 2500;
+
+/** The options of the page's analysis of a board with this many cells. */
+export function analysisOptions(cells) {
+  return {
+    exact: cells <= DETAILED_ANALYSIS_MAX_CELLS,
+    numberChances: cells <= DETAILED_ANALYSIS_MAX_CELLS,
+  };
 }

@@ -1,7 +1,7 @@
 // The Web Worker that runs every solver call, so the page stays responsive while it thinks.
 // This is the only JS file that imports the wasm glue.
 import init, * as wasm from '../mineseer-wasm.js';
-import { Request, Reply, SUPERSEDABLE, message } from './protocol.js';
+import { Request, Reply, SUPERSEDABLE, message, analysisOptions } from './protocol.js';
 
 /** Requests received but not yet handled, oldest first. */
 const pending = [];
@@ -56,13 +56,9 @@ async function handle(msg) {
   const p = msg.payload;
   switch (msg.kind) {
     case Request.PARSE:
-      return wasm.parsePosition(p.position);
-    case Request.ANALYZE: {
-      const start = performance.now();
-      const analysis = wasm.solveBoard(p.position, p.options ?? {});
-      analysis.ms = performance.now() - start;
-      return analysis;
-    }
+      return parse(p);
+    case Request.ANALYZE:
+      return analyze(p.position, p.options ?? {});
     case Request.ENDGAME:
       return endgame(p);
     case Request.GAME:
@@ -74,6 +70,49 @@ async function handle(msg) {
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
+}
+
+/** The last analysis a checked PARSE made, kept for the ANALYZE of the same position. */
+let checked = null;
+
+function analysisKey(position, options) {
+  return JSON.stringify([position, options]);
+}
+
+function analyze(position, options) {
+  const key = analysisKey(position, options);
+  if (checked?.key === key) {
+    const { analysis } = checked;
+    checked = null;
+    return analysis;
+  }
+  const start = performance.now();
+  const analysis = wasm.solveBoard(position, options);
+  analysis.ms = performance.now() - start;
+  return analysis;
+}
+
+/**
+ * Reads a position; with `check`, also analyses it as the page will (the position the player
+ * sees: known mines written as hidden) so that one with no consistent layout is refused.
+ */
+function parse(p) {
+  const parsed = wasm.parsePosition(p.position);
+  if (p.check) {
+    checked = null;
+    const seen = parsed.mine.replace(/M/g, 'H');
+    const options = analysisOptions(parsed.width * parsed.height);
+    let analysis;
+    try {
+      analysis = analyze(seen, options);
+    } catch (err) {
+      // Too large even for the estimate is not a fault of the position: load it anyway.
+      if (/too large to solve exactly/.test(errorText(err))) return parsed;
+      throw err;
+    }
+    checked = { key: analysisKey(seen, options), analysis };
+  }
+  return parsed;
 }
 
 function endgame(p) {
@@ -90,9 +129,11 @@ function gameOp(p) {
   if (typeof wasm.Game !== 'function') {
     throw new Error('playing is not in this build yet');
   }
-  if (p.op === 'new') {
+  if (p.op === 'new' || p.op === 'mbf') {
+    // Made first, so that a failure (bad options, a bad MBF file) keeps the current game.
+    const made = p.op === 'new' ? new wasm.Game(p.options) : wasm.Game.fromMbf(p.bytes);
     if (game) game.free();
-    game = new wasm.Game(p.options);
+    game = made;
     return game.state();
   }
   if (!game) throw new Error('no game: start a new game first');

@@ -94,6 +94,14 @@ impl Game {
         Game::from_options(&options).map_err(ExportError::into_js)
     }
 
+    /// `Game.fromMbf(bytes)`: a game on an MBF layout (a `Uint8Array`), nothing revealed yet.
+    /// Throws with the core's message on a truncated file, a mine outside the board or a
+    /// mine listed twice.
+    #[wasm_bindgen(js_name = fromMbf)]
+    pub fn from_mbf_js(bytes: &[u8]) -> Result<Game, JsError> {
+        Game::from_mbf(bytes).map_err(ExportError::into_js)
+    }
+
     /// Reveals `(x, y)` and answers the view.
     pub fn reveal(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
         self.apply(|game| game.reveal(x as usize, y as usize).map(drop))
@@ -167,6 +175,13 @@ impl Game {
         };
         Ok(Game {
             game: CoreGame::new(config),
+        })
+    }
+
+    /// A game on an MBF layout.
+    pub fn from_mbf(bytes: &[u8]) -> Result<Game, ExportError> {
+        Ok(Game {
+            game: CoreGame::from_mbf(bytes)?,
         })
     }
 
@@ -323,5 +338,20 @@ mod tests {
         if view.status == "lost" {
             assert_eq!(view.cells.matches('*').count(), 1);
         }
+    }
+
+    #[test]
+    fn mbf_layouts_load_and_bad_ones_say_why() {
+        let game = Game::from_mbf(&[3, 2, 0, 2, 0, 0, 2, 1]).unwrap();
+        let view = game.view();
+        assert_eq!((view.width, view.height, view.mines_left), (3, 2, 2));
+        let outside = Game::from_mbf(&[3, 2, 0, 1, 3, 0]).err().unwrap();
+        assert!(
+            outside.message().contains("outside"),
+            "{}",
+            outside.message()
+        );
+        let twice = Game::from_mbf(&[3, 2, 0, 2, 1, 1, 1, 1]).err().unwrap();
+        assert!(twice.message().contains("twice"), "{}", twice.message());
     }
 }
