@@ -683,6 +683,78 @@ test('a 200x200 position over the exact budget gets an honest floating-point est
   await page.close();
 });
 
+test('a long analysis superseded by a newer request is stopped: the worker restarts and answers the newer one', async () => {
+  const { text } = stripedPosition(200, 7);
+  const { page, problems } = await openPage();
+  await setAnalyze(page, true);
+  await page.evaluate(() => {
+    window.spinnerSeen = false;
+    new MutationObserver(() => {
+      if (!document.getElementById('spinner').hidden) window.spinnerSeen = true;
+    }).observe(document.getElementById('spinner'), { attributes: true });
+  });
+  // Loading checks the position with a full analysis: seconds of wasm for this one.
+  await page.fill('#position', text);
+  await page.click('#load-position');
+  await page.waitForFunction(() => window.spinnerSeen);
+  await page.waitForTimeout(500);
+  assert.equal(await page.getAttribute('body', 'data-analysis-restarts'), null, 'no restart yet');
+  await page.fill('#position', '3x1x1\nH1H\n');
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 3, null, { timeout: 60_000 });
+  await page.waitForSelector('#board .cell[data-p]');
+  assert.equal(await page.getAttribute('body', 'data-analysis-restarts'), '1', 'the busy worker was replaced');
+  assert.deepEqual((await boardStates(page)).filter((c) => c.state === 'hidden').map((c) => c.p), ['0.5', '0.5']);
+  assert.match(await page.textContent('#message'), /^Loaded a 3×1 position/);
+  // The fresh worker keeps working: Endgame on the same position.
+  await page.click('#endgame');
+  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
+  assert.equal(await page.textContent('#win-chance'), '50.00%');
+  await page.waitForFunction(() => document.getElementById('spinner').hidden);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the main thread has no long task over 100 ms while an expert game is analysed and played', async () => {
+  const { page, problems } = await openPage();
+  await setAnalyze(page, false);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await newGame(page, 'expert', '4242');
+  await clickCell(page, 15, 8);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="15"][data-y="8"]').dataset.state !== 'hidden');
+  await setAnalyze(page, true);
+  await page.waitForSelector('#board .cell[data-p]');
+  // A few more moves, each followed by a fresh analysis: reveal the safest cells shown.
+  for (let move = 0; move < 5; move++) {
+    if ((await page.getAttribute('body', 'data-game')) !== 'playing') break;
+    const version = await page.getAttribute('body', 'data-analyzed');
+    const hidden = (await boardStates(page)).filter((c) => c.state === 'hidden' && c.p !== undefined);
+    const safest = hidden.reduce((a, b) => (Number(b.p) < Number(a.p) ? b : a));
+    await clickCell(page, safest.x, safest.y);
+    await page.waitForFunction((v) => document.body.dataset.analyzed !== v || document.body.dataset.game !== 'playing', version);
+  }
+  // Long tasks are reported after they end; give the observer a moment.
+  await page.waitForTimeout(200);
+  const longTasks = await page.evaluate(() => window.longTasks);
+  assert.ok(longTasks.every((ms) => ms <= 100), `long tasks on the main thread: ${JSON.stringify(longTasks)}`);
+  // The observer does see long tasks: a deliberate 150 ms block shows up.
+  assert.ok(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('longtask')));
+  await page.evaluate(() => setTimeout(() => {
+    const end = performance.now() + 150;
+    while (performance.now() < end) { /* block the main thread */ }
+  }, 0));
+  await page.waitForFunction((n) => window.longTasks.length > n, longTasks.length);
+  assert.ok(Math.max(...(await page.evaluate(() => window.longTasks))) >= 150, 'the deliberate block was measured');
+  await setAnalyze(page, false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the spinner shows while the worker solves a hard endgame, and the answer matches the CLI', async () => {
   // A late expert position with 864 layouts (from the core's endgame bench set), which takes
   // the worker a good fraction of a second: well past the spinner's 100 ms.

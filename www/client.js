@@ -4,6 +4,12 @@ import { Request, Reply, SUPERSEDABLE, message } from './protocol.js';
 
 /** How long a request may run before the spinner shows, in milliseconds. */
 const SPINNER_DELAY_MS = 100;
+/**
+ * A wasm call cannot be interrupted from JS. When a newer request supersedes one that has been
+ * out this long, a restartable client terminates its worker and starts a fresh one (the work
+ * is dropped for real), then re-sends the requests still wanted.
+ */
+export const RESTART_AFTER_MS = 300;
 
 /** An error from the worker, with the core's message. */
 export class WorkerError extends Error {}
@@ -17,16 +23,29 @@ export class Superseded extends Error {
 
 export class SolverClient {
   /**
-   * @param {object} hooks {onBusy(busy: boolean)} called when the spinner should show or hide.
+   * @param {object} hooks {onBusy(busy: boolean)} called when the spinner should show or hide;
+   *   {onRestart()} called after a restart.
+   * @param {object} options {restartable}: keep no state in the worker, so that it may be
+   *   terminated and replaced when a long request is superseded (see RESTART_AFTER_MS).
    */
-  constructor(hooks = {}) {
+  constructor(hooks = {}, { restartable = false } = {}) {
     this.hooks = hooks;
+    this.restartable = restartable;
     this.nextId = 1;
     this.waiting = new Map();
     this.latestOfKind = new Map();
     this.spinnerTimer = null;
+    this.restarts = 0;
+    this.startWorker();
+    this.ready = this.workerReady;
+  }
+
+  startWorker() {
+    this.isReady = false;
+    /** Messages held until the new worker has loaded the wasm. */
+    this.outbox = [];
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    this.ready = new Promise((resolve, reject) => {
+    this.workerReady = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.worker.onerror = (event) => reject(new Error(event.message || 'the worker failed to start'));
     });
@@ -36,18 +55,41 @@ export class SolverClient {
   /** Sends a request; resolves with its result, rejects with WorkerError or Superseded. */
   request(kind, payload, { onProgress } = {}) {
     const id = this.nextId++;
+    let restart = false;
     if (SUPERSEDABLE.has(kind)) {
       // The page only wants the newest answer of this kind: settle the older one now.
       const older = this.latestOfKind.get(kind);
-      if (older !== undefined) this.settle(older, (w) => w.reject(new Superseded()));
+      if (older !== undefined) {
+        const sentAt = this.waiting.get(older)?.sentAt;
+        restart = this.restartable && sentAt !== undefined && performance.now() - sentAt > RESTART_AFTER_MS;
+        this.settle(older, (w) => w.reject(new Superseded()));
+      }
       this.latestOfKind.set(kind, id);
     }
     const promise = new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, onProgress, kind });
+      this.waiting.set(id, { resolve, reject, onProgress, kind, payload, sentAt: performance.now() });
     });
-    this.worker.postMessage(message(id, kind, payload));
+    if (restart) this.restart();
+    else this.post(message(id, kind, payload));
     this.updateSpinner();
     return promise;
+  }
+
+  post(msg) {
+    if (this.isReady) this.worker.postMessage(msg);
+    else this.outbox.push(msg);
+  }
+
+  /**
+   * Drops the worker and whatever it is computing, starts a fresh one and re-sends every
+   * request still waiting for an answer (the new one included), oldest first.
+   */
+  restart() {
+    this.worker.terminate();
+    this.restarts++;
+    this.startWorker();
+    for (const [id, w] of this.waiting) this.post(message(id, w.kind, w.payload));
+    this.hooks.onRestart?.(this.restarts);
   }
 
   /** Asks the worker to stop its bulk run. */
@@ -57,6 +99,8 @@ export class SolverClient {
 
   receive(msg) {
     if (msg.kind === Reply.READY) {
+      this.isReady = true;
+      for (const queued of this.outbox.splice(0)) this.worker.postMessage(queued);
       this.resolveReady(msg.payload.features ?? {});
       return;
     }

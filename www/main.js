@@ -17,7 +17,13 @@ const AUTOPLAY_DELAYS_MS = [1500, 1000, 700, 500, 350, 250, 150, 100, 50, 20, 0]
 
 const settings = loadSettings();
 const view = new BoardView($('board'));
+/** The worker that holds the game (and runs the auto-player). */
 let client = null;
+/**
+ * The worker that analyses positions (Analyze, Endgame, loading a position). It keeps no
+ * state, so a long analysis that a newer request supersedes is stopped by restarting it.
+ */
+let analyst = null;
 let features = {};
 
 /** What the board shows: a game in the worker, or a position being edited. */
@@ -142,7 +148,7 @@ async function requestAnalysis() {
   const position = state.position;
   const cells = position.width * position.height;
   await guarded(async () => {
-    const analysis = await client.request(Request.ANALYZE, {
+    const analysis = await analyst.request(Request.ANALYZE, {
       position: position.toMineText(),
       options: analysisOptions(cells),
     });
@@ -442,7 +448,7 @@ async function loadPosition(text) {
   await guarded(async () => {
     // Checked before anything changes: a position with no consistent layout is refused and
     // the board (game or position) stays as it was.
-    const parsed = await client.request(Request.PARSE, { position: text, check: true });
+    const parsed = await analyst.request(Request.PARSE, { position: text, check: true });
     stopAutoplay();
     resetTimer();
     $('moves').replaceChildren();
@@ -548,7 +554,7 @@ async function solveEndgame() {
   await guarded(async () => {
     let result;
     try {
-      result = await client.request(Request.ENDGAME, { position: state.position.toMineText(), options: {} });
+      result = await analyst.request(Request.ENDGAME, { position: state.position.toMineText(), options: {} });
     } catch (err) {
       if (version === state.version) $('win-chance').textContent = '—';
       throw err;
@@ -778,9 +784,19 @@ async function start() {
   const size = currentSize();
   view.render(size.width, size.height, new Array(size.width * size.height).fill('H'));
 
-  client = new SolverClient({ onBusy: (busy) => { $('spinner').hidden = !busy; } });
+  const busy = { game: false, analysis: false };
+  const showBusy = () => { $('spinner').hidden = !(busy.game || busy.analysis); };
+  client = new SolverClient({ onBusy: (on) => { busy.game = on; showBusy(); } });
+  analyst = new SolverClient(
+    {
+      onBusy: (on) => { busy.analysis = on; showBusy(); },
+      // For tests: how many long analyses were stopped by a newer request.
+      onRestart: (count) => { document.body.dataset.analysisRestarts = String(count); },
+    },
+    { restartable: true },
+  );
   try {
-    features = await client.ready;
+    [features] = await Promise.all([client.ready, analyst.ready]);
   } catch (err) {
     showMessage(`The solver could not start: ${err.message}`);
     return;

@@ -3,7 +3,7 @@
 
 /** Kinds the page sends to the worker. */
 export const Request = Object.freeze({
-  /** Analyse a position: payload {position, options}. Superseded by a newer one. */
+  /** Analyse a position: payload {position, options}. Superseded by a newer one (as are ENDGAME and PARSE). */
   ANALYZE: 'analyze',
   /** Solve a position's endgame: payload {position, options}. Superseded by a newer one. */
   ENDGAME: 'endgame',
@@ -39,7 +39,7 @@ export const Reply = Object.freeze({
 });
 
 /** Request kinds where only the newest pending request matters. */
-export const SUPERSEDABLE = new Set([Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE]);
+export const SUPERSEDABLE = new Set([Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE]);
 
 /** Builds a message. */
 export function message(id, kind, payload = {}) {
