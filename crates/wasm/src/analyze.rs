@@ -30,6 +30,10 @@ pub struct AnalyzeOptions {
     pub forced_guesses: bool,
     /// The most probability lines one front may have alive at once (the core's budget).
     pub max_lines: Option<usize>,
+    /// Fall back to the floating-point estimate when the exact analysis is over budget (on by
+    /// default). Off, the "too large" error is thrown instead (`tests/measure-budget.mjs`
+    /// times the exact engine alone that way).
+    pub approximate: bool,
 }
 
 impl Default for AnalyzeOptions {
@@ -39,6 +43,7 @@ impl Default for AnalyzeOptions {
             number_chances: true,
             forced_guesses: true,
             max_lines: None,
+            approximate: true,
         }
     }
 }
@@ -146,7 +151,9 @@ pub fn analyze_board(
     }
     let analysis = match solve_board(board, &config) {
         Ok(analysis) => analysis,
-        Err(err) if matches!(err.kind(), SolveErrorKind::TooComplex { .. }) => {
+        Err(err)
+            if options.approximate && matches!(err.kind(), SolveErrorKind::TooComplex { .. }) =>
+        {
             return estimate(board, &config, err.to_string());
         }
         Err(err) => return Err(err.into()),
@@ -380,6 +387,12 @@ mod tests {
             "{sum}"
         );
         assert!(analysis.solutions_log2 > 1000.0);
+        let exact_only = AnalyzeOptions {
+            approximate: false,
+            ..AnalyzeOptions::default()
+        };
+        let refused = analyze_board(&board, &exact_only).unwrap_err();
+        assert!(refused.message().contains("too large to solve exactly"));
     }
 
     #[test]

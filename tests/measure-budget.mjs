@@ -1,0 +1,126 @@
+// Measures the largest exact analysis that fits in the budget and in about 1 s, in the browser
+// (through the page's worker) next to native (not a test: run it by hand after
+// `trunk build --release`: `node tests/measure-budget.mjs`).
+//
+// The positions are the core example's (crates/core/examples/budget_report.rs), generated the
+// same way here: three families of synthetic hard positions at mine density 20 % (`stripes`:
+// every third column revealed; `grid`: every fourth row and column; `dots`: one cell in 25),
+// sides 30 to 200. Native times come from running that example; the browser times are the
+// worker's own (`analysis.ms`: solveBoard in wasm and the conversion of its answer to JS).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const SIDES = [30, 60, 100, 140, 200];
+const FAMILIES = {
+  stripes: (x) => x % 3 === 0,
+  grid: (x, y) => x % 4 === 0 || y % 4 === 0,
+  dots: (x, y) => x % 5 === 0 && y % 5 === 0,
+};
+const MASK = (1n << 64n) - 1n;
+
+/** The example's position: splitmix64 seeded with the side, a mine where next() % 5 == 0. */
+function position(side, reveal) {
+  let state = BigInt(side);
+  const next = () => {
+    state = (state + 0x9e3779b97f4a7c15n) & MASK;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
+    return z ^ (z >> 31n);
+  };
+  const mine = Array.from({ length: side * side }, () => next() % 5n === 0n);
+  let text = `${side}x${side}x${mine.filter(Boolean).length}\n`;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (!reveal(x, y) || mine[y * side + x]) {
+        text += 'H';
+        continue;
+      }
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if ((dx || dy) && nx >= 0 && ny >= 0 && nx < side && ny < side && mine[ny * side + nx]) n++;
+        }
+      }
+      text += String(n);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+// Native: the core example, once.
+const native = new Map();
+const report = execFileSync('cargo', ['run', '-q', '-p', 'mineseer-core', '--release', '--example', 'budget_report'], { cwd: ROOT }).toString();
+for (const line of report.split('\n').slice(1)) {
+  const m = line.match(/^(\w+)\s+(\d+)\s+(refused\s+\d+ ms|[\d.]+ ms)\s+(refused\s+\d+ ms|[\d.]+ ms)/);
+  if (m) native.set(`${m[1]} ${m[2]}`, { exact: m[3].replace(/\s+/g, ' '), estimate: m[4].replace(/\s+/g, ' ') });
+}
+
+const { server, url } = await startServer(DIST);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-budget-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await context.newPage();
+await page.goto(url);
+await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+// A worker of our own (the page's worker.js, with its protocol), so the page's requests do
+// not interleave with ours.
+await page.evaluate(() => {
+  window.budgetWorker = new Worker('./www/worker.js', { type: 'module' });
+  window.budgetReady = new Promise((resolve) => {
+    window.budgetWorker.onmessage = (event) => {
+      if (event.data.kind === 'ready') resolve();
+    };
+  });
+});
+await page.evaluate(() => window.budgetReady);
+
+/** One analysis in the worker: its own time in ms, or "refused" with the time it took. */
+async function inWorker(text, approximate) {
+  return page.evaluate(([position, approximate]) => new Promise((resolve) => {
+    const id = Math.floor(Math.random() * 1e9);
+    const started = performance.now();
+    window.budgetWorker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.id !== id) return;
+      const wall = performance.now() - started;
+      if (msg.kind === 'result') resolve({ ok: true, ms: msg.payload.ms, approximate: msg.payload.approximate, wall });
+      else resolve({ ok: false, message: msg.payload.message, wall });
+    };
+    window.budgetWorker.postMessage({
+      id,
+      kind: 'analyze',
+      payload: { position, options: { exact: false, numberChances: false, forcedGuesses: false, approximate } },
+    });
+  }), [text, approximate]);
+}
+
+const fmt = (r) => (r.ok ? `${r.ms.toFixed(1)} ms` : `refused ${r.wall.toFixed(0)} ms`);
+console.log('family   side | native exact     native estimate | wasm exact       wasm fallback (exact attempt + estimate)');
+for (const [family, reveal] of Object.entries(FAMILIES)) {
+  for (const side of SIDES) {
+    const text = position(side, reveal);
+    const exact = await inWorker(text, false);
+    const fallback = exact.ok ? null : await inWorker(text, true);
+    const n = native.get(`${family} ${side}`) ?? { exact: '?', estimate: '?' };
+    const fallbackText = fallback ? `${fmt(fallback)}${fallback.approximate ? ' (approximate)' : ''}` : '(exact)';
+    console.log(`${family.padEnd(8)} ${String(side).padStart(4)} | ${n.exact.padEnd(16)} ${n.estimate.padEnd(15)} | ${fmt(exact).padEnd(16)} ${fallbackText}`);
+  }
+}
+await context.close();
+fs.rmSync(profile, { recursive: true, force: true });
+server.close();
