@@ -445,46 +445,62 @@ impl<'a> Search<'a> {
         moves.sort_unstable();
         // The largest upper bound among the moves that did not beat the threshold.
         let mut bound_of_rest = 0u64;
-        // Each move that may beat the cutoff, with its parts and a bound one move deep: the
-        // sum of its parts' quick bounds. Moves are then searched by that bound, highest
-        // first, so that a strong move is found early and the others are cut short.
-        let mut candidates: Vec<(u64, usize, Vec<Vec<u32>>)> = Vec::new();
+        // Moves are searched by a bound one move deep: the sum of their parts' quick bounds,
+        // highest first, so that a strong move is found early and the others are cut short.
+        // The bounds are computed lazily, safest move first: a move's bound is at most its
+        // safe layouts, so once those are no more than the best bound at hand, the rest can
+        // wait (and are often never needed).
+        let mut pending: Vec<(u64, usize, Vec<Vec<u32>>)> = Vec::new();
+        let mut next_move = 0;
         let mut seen_splits: FastSet<Vec<u32>> = FastSet::default();
-        for &(cell_mines, cell) in &moves {
-            let safe = (size - cell_mines) as u64;
-            if safe as i64 <= cutoff {
-                bound_of_rest = bound_of_rest.max(safe);
-                break;
-            }
-            let (parts, split) = self.parts_of_move(set, cell);
-            if !seen_splits.insert(split) {
-                continue;
-            }
-            let bound: u64 = parts
-                .iter()
-                .map(|p| self.quick_bound(p, &child_active))
-                .sum();
-            if bound as i64 <= cutoff {
-                bound_of_rest = bound_of_rest.max(bound);
-                continue;
-            }
-            candidates.push((bound, cell, parts));
-        }
-        // A stable sort keeps the safer move first among equal bounds.
-        candidates.sort_by_key(|&(bound, _, _)| std::cmp::Reverse(bound));
         let mut best: Option<(u64, usize)> = None;
-        for (bound, cell, parts) in &candidates {
+        loop {
             let threshold = cutoff.max(best.map_or(-1, |(wins, _)| wins as i64));
-            if *bound as i64 <= threshold {
-                bound_of_rest = bound_of_rest.max(*bound);
+            let mut top_pending = pending.iter().map(|p| p.0).max().unwrap_or(0);
+            while next_move < moves.len() {
+                let (cell_mines, cell) = moves[next_move];
+                let safe = (size - cell_mines) as u64;
+                if safe as i64 <= threshold || safe <= top_pending {
+                    break;
+                }
+                next_move += 1;
+                let (parts, split) = self.parts_of_move(set, cell);
+                if !seen_splits.insert(split) {
+                    continue;
+                }
+                let bound: u64 = parts
+                    .iter()
+                    .map(|p| self.quick_bound(p, &child_active))
+                    .sum();
+                if bound as i64 <= threshold {
+                    bound_of_rest = bound_of_rest.max(bound);
+                    continue;
+                }
+                top_pending = top_pending.max(bound);
+                pending.push((bound, cell, parts));
+            }
+            // The first of the highest bounds: among equals, the safer move.
+            let Some(pick) =
+                (0..pending.len()).max_by_key(|&i| (pending[i].0, std::cmp::Reverse(i)))
+            else {
+                break;
+            };
+            if pending[pick].0 as i64 <= threshold {
                 break;
             }
-            let (wins, exact) = self.sum_parts(parts, threshold, &child_active)?;
+            let (_, cell, parts) = pending.remove(pick);
+            let (wins, exact) = self.sum_parts(&parts, threshold, &child_active)?;
             if exact && wins as i64 > threshold {
-                best = Some((wins, *cell));
+                best = Some((wins, cell));
             } else {
                 bound_of_rest = bound_of_rest.max(wins);
             }
+        }
+        // What was left unsearched is bounded by the best pending bound and by the safe
+        // layouts of the safest move not looked at.
+        bound_of_rest = bound_of_rest.max(pending.iter().map(|p| p.0).max().unwrap_or(0));
+        if let Some(&(cell_mines, _)) = moves.get(next_move) {
+            bound_of_rest = bound_of_rest.max((size - cell_mines) as u64);
         }
         Ok(match best {
             Some((wins, cell)) => NodeResult {
