@@ -12,6 +12,7 @@
 //! tally is `count * value` and is not stored.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::combinatorics::{small_binomial, Count};
 
@@ -182,6 +183,61 @@ pub fn enumerate_front<C: Count>(
     })
 }
 
+/// A map keyed by small integers and short vectors of them, hashed by multiply and rotate
+/// (as rustc's FxHash) rather than SipHash: the keys are the engine's own indices and counts,
+/// and these maps sit on the hot path (here and in number chances).
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// The hasher of [`FastMap`].
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher {
+    hash: u64,
+}
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &byte in chunks.remainder() {
+            self.add(byte as u64);
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.add(value as u64);
+    }
+
+    fn write_u16(&mut self, value: u16) {
+        self.add(value as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.add(value as u64);
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.add(value);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.add(value as u64);
+    }
+}
+
 /// A line of a traced enumeration: its mines so far and the layouts it stands for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TraceLine<C> {
@@ -248,7 +304,10 @@ pub fn trace_front<C: Count>(
     max_lines: usize,
 ) -> Result<FrontTrace<C>, FrontFailure> {
     let plan = Plan::new(problem, keep_together);
-    let mut keys: Vec<Vec<u8>> = vec![Vec::new()];
+    // The open-box values of every line of the current layer, `key_width` per line in one
+    // buffer (all lines of a layer have the same open boxes).
+    let mut keys: Vec<u8> = Vec::new();
+    let mut key_width = 0usize;
     let mut layers = vec![vec![TraceLine {
         mines: 0,
         count: C::one_count(),
@@ -257,13 +316,17 @@ pub fn trace_front<C: Count>(
     let mut expanded: Vec<u8> = Vec::new();
     for step in &plan.steps {
         let current = layers.last().expect("the start layer exists");
+        let next_width = step.keep.len();
         let mut next: Vec<TraceLine<C>> = Vec::new();
-        let mut next_keys: Vec<Vec<u8>> = Vec::new();
-        let mut index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
+        let mut next_keys: Vec<u8> = Vec::new();
+        // Lines are merged by (open-box values, mines); the values are packed into one
+        // integer when they fit, so looking a line up allocates nothing.
+        let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
+        let mut general_index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
         let mut transitions = Vec::new();
         let mut values: Vec<u8> = Vec::new();
         for (from, line) in current.iter().enumerate() {
-            let key = &keys[from];
+            let key = &keys[from * key_width..(from + 1) * key_width];
             let placed: u32 = step.assigned_positions.iter().map(|&p| key[p] as u32).sum();
             let need = step.need as i64 - placed as i64;
             if need < 0 || need as usize >= step.fills.len() {
@@ -276,18 +339,24 @@ pub fn trace_front<C: Count>(
                 if !step.checks.iter().all(|check| check.holds(&expanded)) {
                     continue;
                 }
-                let new_key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
                 let mines = line.mines + need as u16;
-                let to = *index
-                    .entry((new_key, mines))
-                    .or_insert_with_key(|(new_key, mines)| {
-                        next.push(TraceLine {
-                            mines: *mines,
-                            count: C::zero_count(),
-                        });
-                        next_keys.push(new_key.clone());
-                        next.len() - 1
+                let add_line = || {
+                    next.push(TraceLine {
+                        mines,
+                        count: C::zero_count(),
                     });
+                    next_keys.extend(step.keep.iter().map(|&p| expanded[p]));
+                    next.len() - 1
+                };
+                let to = match pack_values(step.keep.iter().map(|&p| expanded[p]), next_width) {
+                    Some(packed) => *packed_index.entry((packed, mines)).or_insert_with(add_line),
+                    None => {
+                        let new_key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
+                        *general_index
+                            .entry((new_key, mines))
+                            .or_insert_with(add_line)
+                    }
+                };
                 next[to]
                     .count
                     .add_assign(&line.count.mul_small(fill.weight));
@@ -313,8 +382,25 @@ pub fn trace_front<C: Count>(
         });
         layers.push(next);
         keys = next_keys;
+        key_width = next_width;
     }
     Ok(FrontTrace { layers, steps })
+}
+
+/// `count` box values packed four bits each, when there are at most 32 and each is below 16
+/// (a box has at most eight cells; the check only keeps this total).
+fn pack_values(values: impl Iterator<Item = u8>, count: usize) -> Option<u128> {
+    if count > 32 {
+        return None;
+    }
+    let mut packed = 0u128;
+    for value in values {
+        if value > 15 {
+            return None;
+        }
+        packed = packed << 4 | value as u128;
+    }
+    Some(packed)
 }
 
 struct Line<C> {

@@ -22,14 +22,12 @@
 //! convolved together, the other fronts and the floating cells are summed in with their
 //! exact weights, and the result is divided only at the end.
 
-use std::collections::HashMap;
-
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, CellIdx};
 use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
-use crate::enumerate::{trace_front, FrontFailure, FrontProblem, FrontTrace};
+use crate::enumerate::{trace_front, FastMap, FrontFailure, FrontProblem, FrontTrace};
 use crate::error::{SolveError, SolveErrorKind};
 use crate::probability::{front_problem, Analysis, SolveConfig};
 use crate::rules::Status;
@@ -141,8 +139,8 @@ fn number_chances_with(
 
     // Describe every cell's neighbourhood; identical front parts share one computation.
     let mut descriptors: Vec<Vec<Vec<Part>>> = vec![Vec::new(); boxes.fronts.len()];
-    let mut descriptor_ids: Vec<HashMap<Vec<Part>, usize>> =
-        vec![HashMap::new(); boxes.fronts.len()];
+    let mut descriptor_ids: Vec<FastMap<Vec<Part>, usize>> =
+        vec![FastMap::default(); boxes.fronts.len()];
     let mut cells: Vec<(CellIdx, Neighbourhood)> = Vec::new();
     for idx in board.indices() {
         if !matches!(rules.status[idx.get()], Status::Unknown | Status::Safe) {
@@ -245,15 +243,15 @@ fn number_chances_with(
         front_counts: &analysis.front_counts,
         floating: boxes.floating.len(),
         mines_left: rules.mines_left,
-        others: HashMap::new(),
-        weights: HashMap::new(),
-        rows: HashMap::new(),
+        others: FastMap::default(),
+        weights: FastMap::default(),
+        rows: FastMap::default(),
         general_only,
     };
     // Cells with the same front parts and floating neighbours differ only by their constant
     // (most floating cells share one entry), so their counts are computed and stored once.
-    let mut relative_counts: HashMap<HoodKey, Vec<BigUint>> = HashMap::new();
-    let mut index_of: HashMap<(HoodKey, u8), Option<u32>> = HashMap::new();
+    let mut relative_counts: FastMap<HoodKey, Vec<BigUint>> = FastMap::default();
+    let mut index_of: FastMap<(HoodKey, u8), Option<u32>> = FastMap::default();
     let mut out = BoardChances {
         chances: Vec::new(),
         of_cell: vec![None; board.len()],
@@ -319,28 +317,64 @@ struct Neighbourhood {
 #[derive(Debug, Clone)]
 struct Distribution {
     min_mines: usize,
-    table: Vec<Vec<BigUint>>,
+    table: Table,
+}
+
+/// The counts of a [`Distribution`]: in 64 bits when every one fits (the usual case, which
+/// the fast combination reads directly), else as big integers.
+#[derive(Debug, Clone)]
+enum Table {
+    Small(Vec<Vec<u64>>),
+    Big(Vec<Vec<BigUint>>),
 }
 
 impl Distribution {
     fn unit() -> Distribution {
         Distribution {
             min_mines: 0,
-            table: vec![vec![BigUint::from(1u8)]],
+            table: Table::Small(vec![vec![1]]),
+        }
+    }
+
+    /// How many mine totals the table has.
+    fn rows(&self) -> usize {
+        match &self.table {
+            Table::Small(t) => t.len(),
+            Table::Big(t) => t.len(),
+        }
+    }
+
+    /// One more than the most neighbourhood mines in the table.
+    fn width(&self) -> usize {
+        match &self.table {
+            Table::Small(t) => t.iter().map(Vec::len).max().unwrap_or(1),
+            Table::Big(t) => t.iter().map(Vec::len).max().unwrap_or(1),
+        }
+    }
+
+    /// The table as big integers.
+    fn big_table(&self) -> std::borrow::Cow<'_, [Vec<BigUint>]> {
+        match &self.table {
+            Table::Small(t) => t
+                .iter()
+                .map(|row| row.iter().map(|&c| BigUint::from(c)).collect())
+                .collect::<Vec<_>>()
+                .into(),
+            Table::Big(t) => t.as_slice().into(),
         }
     }
 
     fn convolve(&self, other: &Distribution) -> Distribution {
-        let width = |d: &Distribution| d.table.iter().map(Vec::len).max().unwrap_or(1);
-        let rows = self.table.len() + other.table.len() - 1;
-        let cols = width(self) + width(other) - 1;
+        let rows = self.rows() + other.rows() - 1;
+        let cols = self.width() + other.width() - 1;
+        let (left, right) = (self.big_table(), other.big_table());
         let mut table = vec![vec![BigUint::zero(); cols]; rows];
-        for (m1, row1) in self.table.iter().enumerate() {
+        for (m1, row1) in left.iter().enumerate() {
             for (j1, a) in row1.iter().enumerate() {
                 if a.is_zero() {
                     continue;
                 }
-                for (m2, row2) in other.table.iter().enumerate() {
+                for (m2, row2) in right.iter().enumerate() {
                     for (j2, b) in row2.iter().enumerate() {
                         if !b.is_zero() {
                             table[m1 + m2][j1 + j2] += a * b;
@@ -351,19 +385,23 @@ impl Distribution {
         }
         Distribution {
             min_mines: self.min_mines + other.min_mines,
-            table,
+            table: Table::Big(table),
         }
     }
 }
 
 /// Counts with the products and exact divisions the backward pass needs.
 trait ExactCount: Count {
+    fn to_u64_count(&self) -> Option<u64>;
     fn times(&self, other: &Self) -> Self;
     fn times_u128(&self, factor: u128) -> Self;
     fn divide_exact(&self, divisor: u128) -> Self;
 }
 
 impl ExactCount for u128 {
+    fn to_u64_count(&self) -> Option<u64> {
+        u64::try_from(*self).ok()
+    }
     fn times(&self, other: &Self) -> Self {
         self * other
     }
@@ -377,6 +415,9 @@ impl ExactCount for u128 {
 }
 
 impl ExactCount for BigUint {
+    fn to_u64_count(&self) -> Option<u64> {
+        self.to_u64()
+    }
     fn times(&self, other: &Self) -> Self {
         self * other
     }
@@ -414,53 +455,82 @@ fn front_distributions<C: ExactCount>(
         }
     }
 
+    // Descriptors over the same boxes (covering different numbers of their cells) share the
+    // per-box-value counts, which only split_parts tells apart.
+    let mut acc_by_boxes: FastMap<Vec<u32>, FastMap<u64, Vec<C>>> = FastMap::default();
     let mut out = Vec::with_capacity(descriptors.len());
     for parts in descriptors {
-        let step_index = parts
-            .iter()
-            .map(|p| first_seen[p.local_box as usize])
-            .max()
-            .unwrap_or(0);
+        let boxes: Vec<u32> = parts.iter().map(|p| p.local_box).collect();
+        let acc = acc_by_boxes
+            .entry(boxes)
+            .or_insert_with(|| box_value_counts(&trace, &backward, &first_seen, parts));
+        // The step the counts are read at must still show every box of the parts.
+        let step_index = parts.iter().map(|p| first_seen[p.local_box as usize]).max();
         debug_assert!(parts
             .iter()
-            .all(|p| last_seen[p.local_box as usize] >= step_index));
-        let step = &trace.steps[step_index];
-        let positions: Vec<usize> = parts
-            .iter()
-            .map(|p| {
-                step.boxes
-                    .iter()
-                    .position(|&b| b == p.local_box)
-                    .expect("kept together")
-            })
-            .collect();
-        let before = &trace.layers[step_index];
-        let after_backward = &backward[step_index + 1];
-        // acc[values of the parts' boxes][front mines]: layouts through those values.
-        // Box values (at most 8) packed four bits each: at most nine parts fit in a u64.
-        let mut acc: HashMap<u64, Vec<C>> = HashMap::new();
-        for (index, t) in step.transitions.iter().enumerate() {
-            let box_values = step.values(index);
-            let values = positions
-                .iter()
-                .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
-            let line = &before[t.from as usize];
-            let coefficient = line.count.mul_small(t.weight);
-            let base = line.mines as usize + t.added_mines as usize;
-            let poly = &after_backward[t.to as usize];
-            let slot = acc.entry(values).or_default();
-            if slot.len() < base + poly.len() {
-                slot.resize(base + poly.len(), C::zero_count());
-            }
-            for (r, ways) in poly.iter().enumerate() {
-                if !ways.is_zero_count() {
-                    slot[base + r].add_assign(&coefficient.times(ways));
-                }
-            }
-        }
+            .all(|p| Some(last_seen[p.local_box as usize]) >= step_index));
         out.push(split_parts(problem, parts, acc));
     }
     Ok(out)
+}
+
+/// `acc[values of the parts' boxes][front mines]`: the front layouts through those values,
+/// read at the first step whose expanded key shows all the parts' boxes. Box values (at most
+/// 8) are packed four bits each: at most nine parts fit in a u64.
+fn box_value_counts<C: ExactCount>(
+    trace: &FrontTrace<C>,
+    backward: &[Vec<Vec<C>>],
+    first_seen: &[usize],
+    parts: &[Part],
+) -> FastMap<u64, Vec<C>> {
+    let step_index = parts
+        .iter()
+        .map(|p| first_seen[p.local_box as usize])
+        .max()
+        .unwrap_or(0);
+    let step = &trace.steps[step_index];
+    let positions: Vec<usize> = parts
+        .iter()
+        .map(|p| {
+            step.boxes
+                .iter()
+                .position(|&b| b == p.local_box)
+                .expect("kept together")
+        })
+        .collect();
+    let before = &trace.layers[step_index];
+    let after = &trace.layers[step_index + 1];
+    let after_backward = &backward[step_index + 1];
+    // Transitions into the same line with the same values share that line's backward counts,
+    // so their forward weights are summed first and multiplied by those counts once.
+    let mut through: FastMap<(u64, u32), C> = FastMap::default();
+    for (index, t) in step.transitions.iter().enumerate() {
+        let box_values = step.values(index);
+        let values = positions
+            .iter()
+            .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
+        let coefficient = before[t.from as usize].count.mul_small(t.weight);
+        through
+            .entry((values, t.to))
+            .or_insert_with(C::zero_count)
+            .add_assign(&coefficient);
+    }
+    let mut acc: FastMap<u64, Vec<C>> = FastMap::default();
+    for ((values, to), coefficient) in through {
+        // A line's mines are those of every transition into it.
+        let base = after[to as usize].mines as usize;
+        let poly = &after_backward[to as usize];
+        let slot = acc.entry(values).or_default();
+        if slot.len() < base + poly.len() {
+            slot.resize(base + poly.len(), C::zero_count());
+        }
+        for (r, ways) in poly.iter().enumerate() {
+            if !ways.is_zero_count() {
+                slot[base + r].add_assign(&coefficient.times(ways));
+            }
+        }
+    }
+    acc
 }
 
 /// `backward[i][line]`: for a line of layer `i`, the ways to finish the front, per number of
@@ -495,7 +565,7 @@ fn backward_counts<C: ExactCount>(trace: &FrontTrace<C>) -> Vec<Vec<Vec<C>>> {
 fn split_parts<C: ExactCount>(
     problem: &FrontProblem,
     parts: &[Part],
-    acc: HashMap<u64, Vec<C>>,
+    acc: &FastMap<u64, Vec<C>>,
 ) -> Distribution {
     let max_total = acc.values().map(Vec::len).max().unwrap_or(0);
     let covered: usize = parts.iter().map(|p| p.covered as usize).sum();
@@ -546,38 +616,143 @@ fn split_parts<C: ExactCount>(
         .iter()
         .position(|row| row.iter().any(|c| !c.is_zero_count()))
         .unwrap_or(0);
-    let table = table[min_mines..]
+    let rows = &table[min_mines..];
+    let small: Option<Vec<Vec<u64>>> = rows
         .iter()
-        .map(|row| row.iter().map(Count::to_big).collect())
+        .map(|row| row.iter().map(ExactCount::to_u64_count).collect())
         .collect();
+    let table = match small {
+        Some(small) => Table::Small(small),
+        None => Table::Big(
+            rows.iter()
+                .map(|row| row.iter().map(Count::to_big).collect())
+                .collect(),
+        ),
+    };
     Distribution { min_mines, table }
 }
 
 /// The weights of the untouched fronts and the other floating cells, per mines `s` of the
-/// touched part, also as little-endian 64-bit digits for [`dot_product`].
+/// touched part, as little-endian 64-bit digits, `stride` digits per weight (zero padded) in
+/// one buffer: Pascal's rule adds them digit by digit and [`dot_product`] reads them, without
+/// a big integer (and its allocation) per weight.
 struct Weights {
-    values: Vec<BigUint>,
-    digits: Vec<Vec<u64>>,
+    stride: usize,
+    digits: Vec<u64>,
 }
 
-/// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`.
+impl Weights {
+    fn from_values(values: &[BigUint]) -> Weights {
+        let stride = values
+            .iter()
+            .map(|v| v.bits().div_ceil(64) as usize)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut digits = vec![0u64; stride * values.len()];
+        for (chunk, value) in digits.chunks_mut(stride).zip(values) {
+            for (slot, digit) in chunk.iter_mut().zip(value.iter_u64_digits()) {
+                *slot = digit;
+            }
+        }
+        Weights { stride, digits }
+    }
+
+    /// How many weights, one per `s` from zero.
+    fn len(&self) -> usize {
+        self.digits.len() / self.stride
+    }
+
+    /// The digits of `weights[s]`.
+    fn digits_of(&self, s: usize) -> &[u64] {
+        &self.digits[s * self.stride..(s + 1) * self.stride]
+    }
+
+    /// `weights[s]` as a big integer (the general path).
+    fn value(&self, s: usize) -> BigUint {
+        big_from_u64_digits(self.digits_of(s))
+    }
+
+    /// The weights one more other floating cell gives: `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`,
+    /// one entry fewer.
+    fn pascal_step(&self) -> Weights {
+        let len = self.len().saturating_sub(1);
+        let wide = self.stride + 1;
+        let mut digits = vec![0u64; len * wide];
+        let mut top_used = false;
+        for (s, out) in digits.chunks_mut(wide).enumerate() {
+            let (a, b) = (self.digits_of(s), self.digits_of(s + 1));
+            let mut carry = 0u64;
+            for i in 0..self.stride {
+                let (x, c1) = a[i].overflowing_add(b[i]);
+                let (y, c2) = x.overflowing_add(carry);
+                out[i] = y;
+                carry = c1 as u64 + c2 as u64;
+            }
+            out[self.stride] = carry;
+            top_used |= carry != 0;
+        }
+        if top_used {
+            return Weights {
+                stride: wide,
+                digits,
+            };
+        }
+        // No sum needed the extra digit: drop it so the dot products stay as short.
+        let digits = digits
+            .chunks(wide)
+            .flat_map(|chunk| chunk[..self.stride].iter().copied())
+            .collect();
+        Weights {
+            stride: self.stride,
+            digits,
+        }
+    }
+}
+
+/// The big integer with the given little-endian 64-bit digits.
+fn big_from_u64_digits(digits: &[u64]) -> BigUint {
+    let words: Vec<u32> = digits
+        .iter()
+        .flat_map(|&d| [d as u32, (d >> 32) as u32])
+        .collect();
+    BigUint::new(words)
+}
+
+/// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; row `s`
+/// is `h[s * width..(s + 1) * width]` (one allocation).
 fn small_counts(
     joint: &Distribution,
     f_near: usize,
     max_s: usize,
     width: usize,
-) -> Option<Vec<Vec<u64>>> {
-    let mut h = vec![vec![0u64; width]; max_s + 1];
-    for (m, row) in joint.table.iter().enumerate() {
-        for (j, count) in row.iter().enumerate() {
-            if count.is_zero() {
-                continue;
+) -> Option<Vec<u64>> {
+    let mut h = vec![0u64; width * (max_s + 1)];
+    let mut add = |m: usize, j: usize, count: u64| -> Option<()> {
+        for jf in 0..=f_near {
+            let ways = small_binomial(f_near as u32, jf as u32);
+            let slot = &mut h[(joint.min_mines + m + jf) * width + j + jf];
+            *slot = slot.checked_add(count.checked_mul(ways)?)?;
+        }
+        Some(())
+    };
+    match &joint.table {
+        Table::Small(table) => {
+            for (m, row) in table.iter().enumerate() {
+                for (j, &count) in row.iter().enumerate() {
+                    if count != 0 {
+                        add(m, j, count)?;
+                    }
+                }
             }
-            let count = count.to_u64()?;
-            for jf in 0..=f_near {
-                let ways = small_binomial(f_near as u32, jf as u32);
-                let slot = &mut h[joint.min_mines + m + jf][j + jf];
-                *slot = slot.checked_add(count.checked_mul(ways)?)?;
+        }
+        Table::Big(table) => {
+            for (m, row) in table.iter().enumerate() {
+                for (j, count) in row.iter().enumerate() {
+                    if !count.is_zero() {
+                        add(m, j, count.to_u64()?)?;
+                    }
+                }
             }
         }
     }
@@ -587,8 +762,8 @@ fn small_counts(
 /// `sum of coefficients[s] * weights[s]` exactly, the weights given as little-endian 64-bit
 /// digits: each product is split into its two 64-bit halves and added into 128-bit column
 /// sums, which cannot overflow for fewer than 2^63 terms; the carries are resolved once.
-fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &[Vec<u64>]) -> BigUint {
-    let columns = weights.iter().map(Vec::len).max().unwrap_or(0) + 2;
+fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &Weights) -> BigUint {
+    let columns = weights.stride + 2;
     // Column sums on the stack for weights up to 14 digits (896 bits), the usual case.
     let mut on_stack = [0u128; 16];
     let mut on_heap = Vec::new();
@@ -598,26 +773,43 @@ fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &[Vec<u64>]) ->
         on_heap.resize(columns, 0u128);
         &mut on_heap
     };
-    for (c, digits) in coefficients.zip(weights) {
+    let mut any = false;
+    for (c, digits) in coefficients.zip(weights.digits.chunks(weights.stride)) {
         if c == 0 {
             continue;
         }
+        any = true;
         for (i, &d) in digits.iter().enumerate() {
             let product = c as u128 * d as u128;
             sums[i] += product as u64 as u128;
             sums[i + 1] += product >> 64;
         }
     }
-    let mut words: Vec<u32> = Vec::with_capacity(2 * columns);
+    if !any {
+        // Many numbers are impossible for a cell: no big integer to build.
+        return BigUint::zero();
+    }
+    let mut words_on_stack = [0u32; 32];
+    let mut words_on_heap = Vec::new();
+    let words: &mut [u32] = if 2 * columns <= words_on_stack.len() {
+        &mut words_on_stack[..2 * columns]
+    } else {
+        words_on_heap.resize(2 * columns, 0u32);
+        &mut words_on_heap
+    };
     let mut carry = 0u128;
-    for &mut sum in sums {
+    for (pair, &mut sum) in words.chunks_mut(2).zip(sums.iter_mut()) {
         let total = sum + carry;
-        words.push(total as u32);
-        words.push((total >> 32) as u32);
+        pair[0] = total as u32;
+        pair[1] = (total >> 32) as u32;
         carry = total >> 64;
     }
     debug_assert_eq!(carry, 0);
-    BigUint::new(words)
+    let used = words
+        .iter()
+        .rposition(|&w| w != 0)
+        .map_or(0, |last| last + 1);
+    BigUint::from_slice(&words[..used])
 }
 
 /// Sums the fronts a neighbourhood does not touch and the floating cells in, with caches
@@ -627,14 +819,14 @@ struct Combiner<'a> {
     floating: usize,
     mines_left: usize,
     /// Product of the counts of the fronts not in the key, as (fewest mines, coefficients).
-    others: HashMap<Vec<usize>, (usize, Vec<BigUint>)>,
+    others: FastMap<Vec<usize>, (usize, Vec<BigUint>)>,
     /// `weights[(touched, other floating cells)][s]`: layouts of the untouched fronts and the
     /// floating cells outside the neighbourhood when the touched part holds `s` mines.
-    weights: HashMap<(Vec<usize>, usize), Weights>,
+    weights: FastMap<(Vec<usize>, usize), Weights>,
     /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
     /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
     /// scratch costs one big division per step.
-    rows: HashMap<usize, (i64, Vec<BigUint>)>,
+    rows: FastMap<usize, (i64, Vec<BigUint>)>,
     /// Skips the 64-bit fast path; for tests.
     general_only: bool,
 }
@@ -664,8 +856,8 @@ impl Combiner<'_> {
         };
         let f_near = hood.floating as usize;
         let other_floating = self.floating - f_near - hood.cell_floating as usize;
-        let max_s = joint.min_mines + joint.table.len() - 1 + f_near;
-        let width = joint.table.iter().map(Vec::len).max().unwrap_or(1) + f_near;
+        let max_s = joint.min_mines + joint.rows() - 1 + f_near;
+        let width = joint.width() + f_near;
         let general_only = self.general_only;
         let weights = self.weights_for(&touched, other_floating);
         // The usual case: every count of the touched fronts fits in 64 bits, so the sums
@@ -679,15 +871,15 @@ impl Combiner<'_> {
         if let Some(small) = small {
             return (0..width)
                 .map(|n| {
-                    let coefficients = small.iter().map(|row| row[n]);
-                    dot_product(coefficients, &weights.digits)
+                    let coefficients = small.chunks(width).map(|row| row[n]);
+                    dot_product(coefficients, weights)
                 })
                 .collect();
         }
         // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
         // all, n of them around the cell.
         let mut h: Vec<Vec<BigUint>> = vec![vec![BigUint::zero(); width]; max_s + 1];
-        for (m, row) in joint.table.iter().enumerate() {
+        for (m, row) in joint.big_table().iter().enumerate() {
             for (j, count) in row.iter().enumerate() {
                 if count.is_zero() {
                     continue;
@@ -700,12 +892,16 @@ impl Combiner<'_> {
         }
         let mut relative: Vec<BigUint> = vec![BigUint::zero(); width];
         for (s, row) in h.iter().enumerate() {
-            let Some(weight) = weights.values.get(s).filter(|w| !w.is_zero()) else {
+            if s >= weights.len() {
                 continue;
-            };
+            }
+            let weight = weights.value(s);
+            if weight.is_zero() {
+                continue;
+            }
             for (n, count) in row.iter().enumerate() {
                 if !count.is_zero() {
-                    relative[n] += count * weight;
+                    relative[n] += count * &weight;
                 }
             }
         }
@@ -728,21 +924,15 @@ impl Combiner<'_> {
             }
             if n == base && !self.weights.contains_key(&(touched.to_vec(), base)) {
                 let values = self.direct_weights(touched, base, other_floating - base);
-                self.insert_weights(touched, base, values);
+                self.weights
+                    .insert((touched.to_vec(), base), Weights::from_values(&values));
             }
             for level in n.max(base + 1)..=other_floating {
-                let below = &self.weights[&(touched.to_vec(), level - 1)].values;
-                let values: Vec<BigUint> = below.windows(2).map(|w| &w[0] + &w[1]).collect();
-                self.insert_weights(touched, level, values);
+                let next = self.weights[&(touched.to_vec(), level - 1)].pascal_step();
+                self.weights.insert((touched.to_vec(), level), next);
             }
         }
         &self.weights[&key]
-    }
-
-    fn insert_weights(&mut self, touched: &[usize], n: usize, values: Vec<BigUint>) {
-        let digits = values.iter().map(|w| w.to_u64_digits()).collect();
-        self.weights
-            .insert((touched.to_vec(), n), Weights { values, digits });
     }
 
     /// `W_n(s)` for `s` from zero to what the touched fronts and eight floating neighbours
@@ -863,10 +1053,20 @@ mod tests {
         let weights: Vec<BigUint> = (0..20u32)
             .map(|i| crate::combinatorics::binomial(400 + i as u64, 90 + i as u64))
             .collect();
-        let digits: Vec<Vec<u64>> = weights.iter().map(|w| w.to_u64_digits()).collect();
+        let table = Weights::from_values(&weights);
         let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
         let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
-        assert_eq!(dot_product(coefficients.into_iter(), &digits), expected);
+        assert_eq!(dot_product(coefficients.into_iter(), &table), expected);
+        // Pascal's rule on the digits matches big-integer additions, carries included.
+        let stepped = table.pascal_step();
+        for s in 0..weights.len() - 1 {
+            assert_eq!(stepped.value(s), &weights[s] + &weights[s + 1]);
+        }
+        let all_ones = Weights::from_values(&[BigUint::from(u64::MAX), BigUint::from(u64::MAX)]);
+        assert_eq!(
+            all_ones.pascal_step().value(0),
+            BigUint::from(u64::MAX) * 2u8
+        );
     }
 
     #[test]
