@@ -699,10 +699,10 @@ impl Weights {
             };
         }
         // No sum needed the extra digit: drop it so the dot products stay as short.
-        let digits = digits
-            .chunks(wide)
-            .flat_map(|chunk| chunk[..self.stride].iter().copied())
-            .collect();
+        for s in 1..len {
+            digits.copy_within(s * wide..s * wide + self.stride, s * self.stride);
+        }
+        digits.truncate(len * self.stride);
         Weights {
             stride: self.stride,
             digits,
