@@ -620,13 +620,18 @@ function seededRandom(seed) {
  * cells of every third column revealed, hundreds of long fronts: over the exact budget.
  */
 function stripedPosition(side, seed) {
+  return patternPosition(side, seed, (x) => x % 3 === 0);
+}
+
+// A random layout at 20 % mines whose safe cells are revealed where `revealed(x, y)` holds.
+function patternPosition(side, seed, revealed) {
   const random = seededRandom(seed);
   const mine = Array.from({ length: side * side }, () => random() < 0.2);
   const mines = mine.filter(Boolean).length;
   let text = `${side}x${side}x${mines}\n`;
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
-      if (x % 3 !== 0 || mine[y * side + x]) {
+      if (!revealed(x, y) || mine[y * side + x]) {
         text += 'H';
         continue;
       }
@@ -684,7 +689,10 @@ test('a 200x200 position over the exact budget gets an honest floating-point est
 });
 
 test('a long analysis superseded by a newer request is stopped: the worker restarts and answers the newer one', async () => {
-  const { text } = stripedPosition(200, 7);
+  // One front winding over a 200x200 board: the exact engine and then the estimate both work
+  // to their budgets before refusing, seconds of wasm, so the load is surely still running
+  // when the newer request comes (checked below rather than assumed).
+  const { text } = patternPosition(200, 7, (x, y) => x % 4 === 0 || y % 4 === 0);
   const { page, problems } = await openPage();
   await setAnalyze(page, true);
   await page.evaluate(() => {
@@ -699,6 +707,7 @@ test('a long analysis superseded by a newer request is stopped: the worker resta
   await page.waitForFunction(() => window.spinnerSeen);
   await page.waitForTimeout(500);
   assert.equal(await page.getAttribute('body', 'data-analysis-restarts'), null, 'no restart yet');
+  assert.equal(await page.isHidden('#spinner'), false, 'the long load is still running');
   await page.fill('#position', '3x1x1\nH1H\n');
   await page.click('#load-position');
   await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 3, null, { timeout: 60_000 });
