@@ -26,5 +26,5 @@ step "trunk build --release (the page in dist/)"
 trunk build --release --offline --skip-version-check
 
 step "browser tests (Playwright driving chromium; screenshots in tests/artifacts/)"
-cargo build --release --locked -p mineseer-cli
+cargo build --release --locked --workspace --bins  # the same feature set as the tests: no rebuild
 node --test tests/

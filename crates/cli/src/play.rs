@@ -124,7 +124,7 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("--games must be at least 1");
     }
     let level = if args.fast { Level::Fast } else { Level::Full };
-    let mut player = PlayerConfig::new(level, rule);
+    let mut player = PlayerConfig::new(level, rule).tuned_for_density(width * height, mines);
     if let Some(cell) = &args.first_click {
         let (x, y) = parse_cell(cell)?;
         if x >= width || y >= height {

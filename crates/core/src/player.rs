@@ -97,6 +97,21 @@ impl PlayerConfig {
             solve: SolveConfig::default(),
         }
     }
+
+    /// The same settings with the progress weight measured best for the board's mine
+    /// density: 0.2 between 14 % and 18 % mines (intermediate, 15.6 %: 78.28 % wins against
+    /// 77.77 % at 0.001 over the same 100,000 games), 0.001 elsewhere (expert, 20.6 %: 4,043
+    /// wins against 4,008 at 0.2 over 10,000 paired games; beginner, 12.3 %: 91.68 % against
+    /// 91.64 % over 100,000).
+    pub fn tuned_for_density(mut self, cells: usize, mines: usize) -> PlayerConfig {
+        let density = mines as f64 / cells.max(1) as f64;
+        self.progress_weight = if (0.14..0.18).contains(&density) {
+            0.2
+        } else {
+            0.001
+        };
+        self
+    }
 }
 
 /// What to do with a cell.
