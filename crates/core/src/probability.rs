@@ -254,20 +254,41 @@ pub(crate) fn enumerate_fronts<W: Weight>(
                 lines_created += lines;
                 out.push(front);
             }
-            Err(FrontFailure::Unsatisfiable(rule)) => {
-                let cell = rules.witnesses[front.witnesses[rule] as usize].cell;
-                let (x, y) = board.xy(cell);
-                return Err(SolveError::new(SolveErrorKind::Unsatisfiable { x, y }));
-            }
-            Err(FrontFailure::TooManyLines) => {
-                return Err(SolveError::new(SolveErrorKind::TooComplex {
-                    what: "probability lines at once (or its work budget) in one front",
-                    limit: config.max_lines as u64,
-                }))
+            Err(failure) => {
+                return Err(front_failure(
+                    board,
+                    rules,
+                    front,
+                    failure,
+                    config,
+                    "probability lines at once (or its work budget) in one front",
+                ))
             }
         }
     }
     Ok((out, lines_created))
+}
+
+/// The error for a front that could not be enumerated: the number at fault when no layout
+/// satisfies it, or the budget (`what` ran out) when it was too large.
+pub(crate) fn front_failure(
+    board: &Board,
+    rules: &Rules,
+    front: &Front,
+    failure: FrontFailure,
+    config: &SolveConfig,
+    what: &'static str,
+) -> SolveError {
+    match failure {
+        FrontFailure::Unsatisfiable(rule) => {
+            let (x, y) = board.xy(rules.witnesses[front.witnesses[rule] as usize].cell);
+            SolveError::new(SolveErrorKind::Unsatisfiable { x, y })
+        }
+        FrontFailure::TooManyLines => SolveError::new(SolveErrorKind::TooComplex {
+            what,
+            limit: config.max_lines as u64,
+        }),
+    }
 }
 
 /// Combines the fronts within the budget; a zero total is an inconsistent mine count.

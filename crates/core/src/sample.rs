@@ -22,9 +22,9 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, Cell};
 use crate::combinatorics::binomial_row;
-use crate::enumerate::{trace_front, FrontFailure, FrontTrace};
-use crate::error::{SolveError, SolveErrorKind};
-use crate::probability::{front_problem, Analysis, SolveConfig};
+use crate::enumerate::{trace_front, FrontTrace};
+use crate::error::SolveError;
+use crate::probability::{front_failure, front_problem, Analysis, SolveConfig};
 use crate::rng::GameRng;
 use crate::rules::Status;
 
@@ -98,16 +98,15 @@ impl LayoutSampler {
             let problem = front_problem(rules, boxes, front);
             let trace: FrontTrace<BigUint> = match trace_front(&problem, &[], config.max_lines) {
                 Ok(trace) => trace,
-                Err(FrontFailure::Unsatisfiable(rule)) => {
-                    let cell = rules.witnesses[front.witnesses[rule] as usize].cell;
-                    let (x, y) = board.xy(cell);
-                    return Err(SolveError::new(SolveErrorKind::Unsatisfiable { x, y }));
-                }
-                Err(FrontFailure::TooManyLines) => {
-                    return Err(SolveError::new(SolveErrorKind::TooComplex {
-                        what: "probability lines in one front (sampling)",
-                        limit: config.max_lines as u64,
-                    }))
+                Err(failure) => {
+                    return Err(front_failure(
+                        board,
+                        rules,
+                        front,
+                        failure,
+                        config,
+                        "probability lines in one front (sampling)",
+                    ))
                 }
             };
             let mut into: Vec<Vec<Vec<u32>>> = Vec::with_capacity(trace.steps.len());

@@ -28,8 +28,8 @@ use num_traits::{ToPrimitive, Zero};
 use crate::board::{Board, CellIdx};
 use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
 use crate::enumerate::{trace_front, FastMap, FrontFailure, FrontProblem, FrontTrace};
-use crate::error::{SolveError, SolveErrorKind};
-use crate::probability::{front_problem, Analysis, SolveConfig};
+use crate::error::SolveError;
+use crate::probability::{front_failure, front_problem, Analysis, SolveConfig};
 use crate::rules::Status;
 
 /// The numbers a safe cell can show, 0 to 8.
@@ -225,16 +225,15 @@ fn number_chances_with(
         };
         match result {
             Ok(d) => distributions.push(d),
-            Err(FrontFailure::Unsatisfiable(rule)) => {
-                let cell = rules.witnesses[front.witnesses[rule] as usize].cell;
-                let (x, y) = board.xy(cell);
-                return Err(SolveError::new(SolveErrorKind::Unsatisfiable { x, y }));
-            }
-            Err(FrontFailure::TooManyLines) => {
-                return Err(SolveError::new(SolveErrorKind::TooComplex {
-                    what: "probability lines in one front (number chances)",
-                    limit: config.max_lines as u64,
-                }))
+            Err(failure) => {
+                return Err(front_failure(
+                    board,
+                    rules,
+                    front,
+                    failure,
+                    config,
+                    "probability lines in one front (number chances)",
+                ))
             }
         }
     }
