@@ -15,6 +15,8 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
 use mineseer_core::{Board, Cell};
 use serde::Serialize;
 
+use crate::options::{parse_cell, parse_size, thread_cpu_ns};
+
 /// Arguments of `mineseer generate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -203,21 +205,6 @@ impl Summary {
     }
 }
 
-/// This thread's CPU time in nanoseconds (0 if the clock cannot be read).
-fn thread_cpu_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer; on failure it
-    // leaves it untouched and the board is timed as zero.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return 0;
-    }
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
-
 /// A layout as `.mine` text: every cell hidden, the mines as `M`.
 fn layout_as_mine(width: usize, height: usize, mines: usize, layout: &[bool]) -> Result<String> {
     let cells = layout
@@ -225,31 +212,6 @@ fn layout_as_mine(width: usize, height: usize, mines: usize, layout: &[bool]) ->
         .map(|&m| if m { Cell::HiddenMine } else { Cell::Hidden })
         .collect();
     Ok(write_mine(&Board::from_cells(width, height, mines, cells)?))
-}
-
-fn parse_size(text: &str) -> Result<(usize, usize, usize)> {
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    let [w, h, m] = parts[..] else {
-        bail!("--size {text:?} is not WIDTHxHEIGHTxMINES (for example 30x16x99)");
-    };
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .with_context(|| format!("--size {text:?}: {s:?} is not a number"))
-    };
-    Ok((num(w)?, num(h)?, num(m)?))
-}
-
-fn parse_cell(text: &str) -> Result<(usize, usize)> {
-    let Some((x, y)) = text.split_once(',') else {
-        bail!("--first-click {text:?} is not X,Y (for example 15,8)");
-    };
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .with_context(|| format!("--first-click {text:?}: {s:?} is not a number"))
-    };
-    Ok((num(x)?, num(y)?))
 }
 
 #[cfg(test)]
@@ -297,23 +259,5 @@ mod tests {
         assert_eq!(summary.mean, 50.5);
         let one = Summary::of(vec![7.0]);
         assert_eq!((one.median, one.p99, one.max), (7.0, 7.0, 7.0));
-    }
-
-    #[test]
-    fn bad_sizes_and_cells_are_clear_errors() {
-        assert!(parse_size("30x16")
-            .unwrap_err()
-            .to_string()
-            .contains("WIDTHxHEIGHTxMINES"));
-        assert!(parse_size("30x16xa")
-            .unwrap_err()
-            .to_string()
-            .contains("\"a\" is not a number"));
-        assert_eq!(parse_size("200X200x8000").unwrap(), (200, 200, 8000));
-        assert!(parse_cell("3")
-            .unwrap_err()
-            .to_string()
-            .contains("is not X,Y"));
-        assert_eq!(parse_cell("3, 4").unwrap(), (3, 4));
     }
 }

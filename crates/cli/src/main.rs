@@ -5,6 +5,7 @@ mod analyze;
 mod endgame;
 mod generate;
 mod input;
+mod options;
 mod play;
 mod sample;
 

@@ -14,6 +14,8 @@ use mineseer_core::rng::derive_seed;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::options::{parse_cell, parse_size, thread_cpu_ns};
+
 /// Arguments of `mineseer play`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -288,46 +290,6 @@ fn wilson_interval(successes: u64, trials: u64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-/// This thread's CPU time in nanoseconds.
-fn thread_cpu_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer; on failure it
-    // leaves it untouched and the game is timed as zero.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return 0;
-    }
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
-}
-
-fn parse_size(text: &str) -> Result<(usize, usize, usize)> {
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    let [w, h, m] = parts[..] else {
-        bail!("--size {text:?} is not WIDTHxHEIGHTxMINES (for example 30x16x99)");
-    };
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .with_context(|| format!("--size {text:?}: {s:?} is not a number"))
-    };
-    Ok((num(w)?, num(h)?, num(m)?))
-}
-
-fn parse_cell(text: &str) -> Result<(usize, usize)> {
-    let Some((x, y)) = text.split_once(',') else {
-        bail!("--first-click {text:?} is not X,Y (for example 3,3)");
-    };
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .with_context(|| format!("--first-click {text:?}: {s:?} is not a number"))
-    };
-    Ok((num(x)?, num(y)?))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,13 +340,5 @@ mod tests {
             strip(play_series(&shard, &player, 2, &hidden).unwrap()),
             one[100..].to_vec()
         );
-    }
-
-    #[test]
-    fn parses_size_and_cell() {
-        assert_eq!(parse_size("30x16x99").unwrap(), (30, 16, 99));
-        assert!(parse_size("30x16").is_err());
-        assert_eq!(parse_cell("3,4").unwrap(), (3, 4));
-        assert!(parse_cell("3;4").is_err());
     }
 }
