@@ -8,12 +8,10 @@
 // sides 30 to 200. Native times come from running that example; the browser times are the
 // worker's own (`analysis.ms`: solveBoard in wasm and the conversion of its answer to JS).
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
+import { launchChromium, patternPosition, startOwnWorker } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -35,27 +33,7 @@ function position(side, reveal) {
     z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
     return z ^ (z >> 31n);
   };
-  const mine = Array.from({ length: side * side }, () => next() % 5n === 0n);
-  let text = `${side}x${side}x${mine.filter(Boolean).length}\n`;
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      if (!reveal(x, y) || mine[y * side + x]) {
-        text += 'H';
-        continue;
-      }
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if ((dx || dy) && nx >= 0 && ny >= 0 && nx < side && ny < side && mine[ny * side + nx]) n++;
-        }
-      }
-      text += String(n);
-    }
-    text += '\n';
-  }
-  return text;
+  return patternPosition(side, () => next() % 5n === 0n, reveal).text;
 }
 
 // Native: the core example, once.
@@ -67,27 +45,11 @@ for (const line of report.split('\n').slice(1)) {
 }
 
 const { server, url } = await startServer(DIST);
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-budget-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = await context.newPage();
+const browser = await launchChromium('mineseer-budget-');
+const page = await browser.context.newPage();
 await page.goto(url);
 await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-// A worker of our own (the page's worker.js, with its protocol), so the page's requests do
-// not interleave with ours.
-await page.evaluate(() => {
-  window.budgetWorker = new Worker('./www/worker.js', { type: 'module' });
-  window.budgetReady = new Promise((resolve) => {
-    window.budgetWorker.onmessage = (event) => {
-      if (event.data.kind === 'ready') resolve();
-    };
-  });
-});
-await page.evaluate(() => window.budgetReady);
+await startOwnWorker(page, 'budgetWorker');
 
 /** One analysis in the worker: its own time in ms, or "refused" with the time it took. */
 async function inWorker(text, approximate) {
@@ -121,6 +83,5 @@ for (const [family, reveal] of Object.entries(FAMILIES)) {
     console.log(`${family.padEnd(8)} ${String(side).padStart(4)} | ${n.exact.padEnd(16)} ${n.estimate.padEnd(15)} | ${fmt(exact).padEnd(16)} ${fallbackText}`);
   }
 }
-await context.close();
-fs.rmSync(profile, { recursive: true, force: true });
+await browser.close();
 server.close();

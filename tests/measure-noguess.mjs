@@ -4,12 +4,10 @@
 // `noguess` game in the page's own worker.js plus its first click (where the board is made and
 // verified), timed inside the page around the worker's round trip.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
+import { launchChromium, startOwnWorker } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -23,25 +21,11 @@ function tatham(count, spec) {
 }
 
 const { server, url } = await startServer(DIST);
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-noguess-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = await context.newPage();
+const browser = await launchChromium('mineseer-noguess-');
+const page = await browser.context.newPage();
 await page.goto(url);
 await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-await page.evaluate(() => {
-  window.ngWorker = new Worker('./www/worker.js', { type: 'module' });
-  window.ngReady = new Promise((resolve) => {
-    window.ngWorker.onmessage = (event) => {
-      if (event.data.kind === 'ready') resolve();
-    };
-  });
-});
-await page.evaluate(() => window.ngReady);
+await startOwnWorker(page, 'ngWorker');
 
 /** Per-board milliseconds for `count` noguess games of the given size, first click in the middle. */
 async function browserBoards(count, width, height, mines) {
@@ -83,6 +67,5 @@ for (const [name, count, width, height, mines, spec] of rows) {
   const theirs = tatham(count, spec);
   console.log(`${name}: browser mean ${ours.mean.toFixed(2)} ms (median ${ours.median.toFixed(2)}, p99 ${ours.p99.toFixed(2)}) per board; Tatham native ${theirs.toFixed(2)} ms per board; ratio ${(ours.mean / theirs).toFixed(2)}x (n=${count})`);
 }
-await context.close();
-fs.rmSync(profile, { recursive: true, force: true });
+await browser.close();
 server.close();

@@ -4,12 +4,11 @@
 // against the native CLI's for the same position.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
+import { launchChromium } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -33,33 +32,21 @@ const { server, url } = await startServer(DIST);
 const loads = [];
 const inWorker = [];
 for (let run = 0; run < RUNS; run++) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-measure-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const page = await context.newPage();
+  const browser = await launchChromium('mineseer-measure-');
+  const page = await browser.context.newPage();
   // Analyze on from the start, and the position in the link, as a shared link would open it.
   await page.addInitScript(() => localStorage.setItem('mineseer.settings', JSON.stringify({ analyze: true })));
   await page.goto(`${url}#pos=${encodeURIComponent(position)}`);
   await page.waitForFunction(() => performance.getEntriesByName('mineseer-first-analysis').length > 0, null, { timeout: 60_000 });
   loads.push(await page.evaluate(() => performance.getEntriesByName('mineseer-first-analysis')[0].startTime));
   inWorker.push(Number((await page.textContent('#analysis-summary')).match(/([\d.]+) ms$/)[1]));
-  await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }
 
 // The engine alone, without the worker: the glue imported by a page of the same origin,
 // first call, then the median of repeated calls, with only probabilities and with everything.
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-measure-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
-const page = await context.newPage();
+const browser = await launchChromium('mineseer-measure-');
+const page = await browser.context.newPage();
 await page.goto(url);
 const engine = await page.evaluate(async (text) => {
   const glue = await import('./mineseer-wasm.js');
@@ -77,8 +64,7 @@ const engine = await page.evaluate(async (text) => {
   };
   return { first, bare: med(bare), full: med({}) };
 }, position);
-await context.close();
-fs.rmSync(profile, { recursive: true, force: true });
+await browser.close();
 server.close();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

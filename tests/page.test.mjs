@@ -8,19 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from './static-server.mjs';
+import { launchChromium, patternPosition as layoutPosition } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ENDGAMES = path.join(ROOT, 'crates', 'core', 'tests', 'corpus', 'endgames-sample.json');
 
 let server;
 let baseUrl;
 let context;
-let profileDir;
+let browser;
 
 /** The release CLI, built if it is not there yet. */
 function cliBinary() {
@@ -36,22 +35,13 @@ before(async () => {
   assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run trunk build --release first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   ({ server, url: baseUrl } = await startServer(DIST));
-  profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-chromium-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1360, height: 900 },
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  browser = await launchChromium('mineseer-chromium-', { viewport: { width: 1360, height: 900 } });
+  ({ context } = browser);
 });
 
 after(async () => {
-  await context?.close();
+  await browser?.close();
   server?.close();
-  if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
 });
 
 /** A fresh page, ready (the worker has loaded the wasm), with console errors collected. */
@@ -626,28 +616,7 @@ function stripedPosition(side, seed) {
 // A random layout at 20 % mines whose safe cells are revealed where `revealed(x, y)` holds.
 function patternPosition(side, seed, revealed) {
   const random = seededRandom(seed);
-  const mine = Array.from({ length: side * side }, () => random() < 0.2);
-  const mines = mine.filter(Boolean).length;
-  let text = `${side}x${side}x${mines}\n`;
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      if (!revealed(x, y) || mine[y * side + x]) {
-        text += 'H';
-        continue;
-      }
-      let n = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if ((dx || dy) && nx >= 0 && ny >= 0 && nx < side && ny < side && mine[ny * side + nx]) n++;
-        }
-      }
-      text += String(n);
-    }
-    text += '\n';
-  }
-  return { text, mines };
+  return layoutPosition(side, () => random() < 0.2, revealed);
 }
 
 test('a 200x200 position over the exact budget gets an honest floating-point estimate', async () => {
