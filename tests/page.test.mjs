@@ -484,9 +484,17 @@ test('bad input, table-driven: the core\'s message shows and the game in progres
   await page.close();
 });
 
+/** The brightest channel (0-255) of an element's computed background colour. */
+async function backgroundBrightness(page, selector) {
+  const colour = await page.evaluate((s) => getComputedStyle(document.querySelector(s)).backgroundColor, selector);
+  return Math.max(...colour.match(/[\d.]+/g).slice(0, 3).map(Number));
+}
+
 test('the page looks right in the dark theme with Analyze on', async () => {
   const { page } = await openPage();
+  assert.ok(await backgroundBrightness(page, 'body') > 200, 'the light theme first (headless prefers light)');
   await page.click('#theme');
+  assert.ok(await backgroundBrightness(page, 'body') < 60, 'the Theme button turns the page dark');
   await newGame(page, 'intermediate', '99');
   await clickCell(page, 3, 3);
   await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
@@ -495,7 +503,11 @@ test('the page looks right in the dark theme with Analyze on', async () => {
   await page.hover('#board .cell[data-p]:not(.cert-mine):not(.cert-safe)');
   await page.waitForFunction(() => document.getElementById('hover-info').textContent.includes('mine'));
   assert.match(await page.textContent('#hover-info'), /if safe shows/);
+  // The heat colours follow the theme too (dark cells, so the numbers stay readable).
+  assert.ok(await backgroundBrightness(page, '#board .cell[data-p]:not(.cert-mine):not(.cert-safe)') < 200);
   await screenshot(page, 'dark-analyze');
+  await page.click('#theme');
+  assert.ok(await backgroundBrightness(page, 'body') > 200, 'and back to light');
   await page.close();
 });
 
