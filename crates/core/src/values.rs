@@ -130,30 +130,34 @@ fn number_chances_with(
 ) -> Result<BoardChances, SolveError> {
     let rules = &analysis.rules;
     let boxes = &analysis.boxes;
-    let mut front_and_local: Vec<(usize, u32)> = vec![(0, 0); boxes.boxes.len()];
+    let mut front_and_local: Vec<(u32, u32)> = vec![(0, 0); boxes.boxes.len()];
     for (f, front) in boxes.fronts.iter().enumerate() {
         for (local, &b) in front.boxes.iter().enumerate() {
-            front_and_local[b as usize] = (f, local as u32);
+            front_and_local[b as usize] = (f as u32, local as u32);
         }
     }
 
-    // Describe every cell's neighbourhood; identical front parts share one computation.
-    let mut descriptors: Vec<Vec<Vec<Part>>> = vec![Vec::new(); boxes.fronts.len()];
-    let mut descriptor_ids: Vec<FastMap<Vec<Part>, usize>> =
+    // Describe every cell's neighbourhood with fixed-size keys (no allocation per cell);
+    // identical front parts share one descriptor, identical neighbourhoods one computation.
+    let mut descriptors: Vec<Vec<PartsKey>> = vec![Vec::new(); boxes.fronts.len()];
+    let mut descriptor_ids: Vec<FastMap<PartsKey, u32>> =
         vec![FastMap::default(); boxes.fronts.len()];
-    let mut cells: Vec<(CellIdx, Neighbourhood)> = Vec::new();
+    let mut hoods: Vec<HoodKey> = Vec::new();
+    let mut hood_ids: FastMap<HoodKey, u32> = FastMap::default();
+    // (cell, neighbourhood, constant) for every cell that may get chances.
+    let mut cells: Vec<(CellIdx, u32, u8)> = Vec::new();
     for idx in board.indices() {
         if !matches!(rules.status[idx.get()], Status::Unknown | Status::Safe) {
             continue;
         }
         let mut constant = 0u8;
         let mut floating = 0u8;
-        // (front, part) pairs; a neighbourhood touches at most nine boxes, so a small vector
-        // searched linearly beats any map.
-        let mut parts: Vec<(usize, Part)> = Vec::new();
+        // (front, part) pairs; a neighbourhood touches at most nine boxes.
+        let mut parts = [(0u32, Part::default()); MAX_PARTS];
+        let mut n_parts = 0usize;
         let mut add = |b: u32, covered: u8, has_cell: bool| {
             let (f, local) = front_and_local[b as usize];
-            match parts
+            match parts[..n_parts]
                 .iter_mut()
                 .find(|(front, p)| *front == f && p.local_box == local)
             {
@@ -161,14 +165,17 @@ fn number_chances_with(
                     part.covered += covered;
                     part.has_cell |= has_cell;
                 }
-                None => parts.push((
-                    f,
-                    Part {
-                        local_box: local,
-                        covered,
-                        has_cell,
-                    },
-                )),
+                None => {
+                    parts[n_parts] = (
+                        f,
+                        Part {
+                            local_box: local,
+                            covered,
+                            has_cell,
+                        },
+                    );
+                    n_parts += 1;
+                }
             }
         };
         for n in board.neighbours(idx) {
@@ -186,26 +193,33 @@ fn number_chances_with(
         if let Some(b) = boxes.box_of_cell[idx.get()] {
             add(b, 0, true);
         }
+        let parts = &mut parts[..n_parts];
         parts.sort_unstable_by_key(|(f, p)| (*f, p.local_box));
-        let mut fronts = Vec::new();
+        let mut hood = HoodKey {
+            fronts: [0; MAX_PARTS],
+            n_fronts: 0,
+            floating,
+            cell_floating,
+        };
         for group in parts.chunk_by(|a, b| a.0 == b.0) {
-            let f = group[0].0;
-            let key: Vec<Part> = group.iter().map(|(_, p)| p.clone()).collect();
-            let id = *descriptor_ids[f].entry(key).or_insert_with_key(|key| {
-                descriptors[f].push(key.clone());
-                descriptors[f].len() - 1
+            let f = group[0].0 as usize;
+            let mut key = PartsKey::default();
+            for (_, part) in group {
+                key.parts[key.len as usize] = *part;
+                key.len += 1;
+            }
+            let id = *descriptor_ids[f].entry(key).or_insert_with(|| {
+                descriptors[f].push(key);
+                descriptors[f].len() as u32 - 1
             });
-            fronts.push((f, id));
+            hood.fronts[hood.n_fronts as usize] = (f as u64) << 32 | id as u64;
+            hood.n_fronts += 1;
         }
-        cells.push((
-            idx,
-            Neighbourhood {
-                constant,
-                floating,
-                cell_floating,
-                fronts,
-            },
-        ));
+        let hood_id = *hood_ids.entry(hood).or_insert_with(|| {
+            hoods.push(hood);
+            hoods.len() as u32 - 1
+        });
+        cells.push((idx, hood_id, constant));
     }
 
     // One traced enumeration per front that some neighbourhood touches.
@@ -242,40 +256,42 @@ fn number_chances_with(
         front_counts: &analysis.front_counts,
         floating: boxes.floating.len(),
         mines_left: rules.mines_left,
+        touched_ids: FastMap::default(),
+        touched_lists: Vec::new(),
         others: FastMap::default(),
         weights: FastMap::default(),
         rows: FastMap::default(),
         general_only,
     };
-    // Cells with the same front parts and floating neighbours differ only by their constant
-    // (most floating cells share one entry), so their counts are computed and stored once.
-    let mut relative_counts: FastMap<HoodKey, Vec<BigUint>> = FastMap::default();
-    let mut index_of: FastMap<(HoodKey, u8), Option<u32>> = FastMap::default();
+    // Cells with the same neighbourhood differ only by their constant (most floating cells
+    // share one entry), so their counts are computed once, and stored once per constant.
+    let mut relative_counts: Vec<Option<(Vec<BigUint>, BigUint)>> = vec![None; hoods.len()];
+    let mut index_of: FastMap<(u32, u8), Option<u32>> = FastMap::default();
     let mut out = BoardChances {
         chances: Vec::new(),
         of_cell: vec![None; board.len()],
     };
-    for (idx, hood) in cells {
-        let key = (hood.fronts.clone(), hood.floating, hood.cell_floating);
-        let full_key = (key.clone(), hood.constant);
-        let slot = *index_of.entry(full_key).or_insert_with(|| {
-            let relative = relative_counts
-                .entry(key)
-                .or_insert_with(|| combiner.cell_counts(&hood, &distributions));
-            let mut by_number: [BigUint; NUMBERS] = Default::default();
-            for (n, count) in relative.iter().enumerate() {
-                // A nonzero count always fits in 0..=8; `get_mut` keeps that from panicking.
-                if let Some(slot) = by_number.get_mut(hood.constant as usize + n) {
-                    *slot = count.clone();
-                }
-            }
-            let safe_layouts: BigUint = by_number.iter().sum();
+    for (idx, hood_id, constant) in cells {
+        let slot = *index_of.entry((hood_id, constant)).or_insert_with(|| {
+            let (relative, safe_layouts) =
+                relative_counts[hood_id as usize].get_or_insert_with(|| {
+                    let relative = combiner.cell_counts(&hoods[hood_id as usize], &distributions);
+                    let sum: BigUint = relative.iter().sum();
+                    (relative, sum)
+                });
             if safe_layouts.is_zero() {
                 return None;
             }
+            let mut by_number: [BigUint; NUMBERS] = Default::default();
+            for (n, count) in relative.iter().enumerate() {
+                // A nonzero count always fits in 0..=8; `get_mut` keeps that from panicking.
+                if let Some(slot) = by_number.get_mut(constant as usize + n) {
+                    *slot = count.clone();
+                }
+            }
             out.chances.push(NumberChances {
                 by_number,
-                safe_layouts,
+                safe_layouts: safe_layouts.clone(),
             });
             Some(out.chances.len() as u32 - 1)
         });
@@ -284,12 +300,40 @@ fn number_chances_with(
     Ok(out)
 }
 
-/// What two cells must share to have the same counts up to their constant: the front parts
-/// (front, descriptor id), the floating neighbours and whether the cell floats.
-type HoodKey = (Vec<(usize, usize)>, u8, bool);
+/// The most boxes (and so fronts) one neighbourhood can touch: eight neighbours and the cell.
+const MAX_PARTS: usize = 9;
+
+/// `C(n, k)` for the small `n` of boxes, covered cells and floating neighbours (at most 8,
+/// and below 16 whatever the board), from a table instead of a loop of divisions.
+fn choose(n: u32, k: u32) -> u64 {
+    const SIDE: usize = 17;
+    const TABLE: [[u64; SIDE]; SIDE] = {
+        let mut table = [[0u64; SIDE]; SIDE];
+        let mut n = 0;
+        while n < SIDE {
+            table[n][0] = 1;
+            let mut k = 1;
+            while k <= n {
+                table[n][k] = table[n - 1][k - 1] + if k < n { table[n - 1][k] } else { 0 };
+                k += 1;
+            }
+            n += 1;
+        }
+        table
+    };
+    if (n as usize) < SIDE {
+        if k > n {
+            0
+        } else {
+            TABLE[n as usize][k as usize]
+        }
+    } else {
+        small_binomial(n, k)
+    }
+}
 
 /// A neighbourhood's share of one box of a front.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Part {
     /// Front-local box index.
     local_box: u32,
@@ -299,94 +343,147 @@ struct Part {
     has_cell: bool,
 }
 
-/// What a cell's number is made of.
-struct Neighbourhood {
-    /// Flagged or deduced mines around it.
-    constant: u8,
-    /// Floating neighbours.
-    floating: u8,
-    /// Whether the cell itself floats.
-    cell_floating: bool,
-    /// `(front, descriptor id)` for each front it touches (its own included), ascending.
-    fronts: Vec<(usize, usize)>,
+/// A neighbourhood's parts in one front, sorted by box: what a front's joint distribution
+/// depends on. Fixed size, so building and hashing one allocates nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct PartsKey {
+    len: u8,
+    parts: [Part; MAX_PARTS],
 }
 
-/// `table[m][j]`: layouts of one front with `min_mines + m` mines in which the neighbourhood
-/// holds `j` of them (and the cell, if in the front, is safe).
+impl PartsKey {
+    fn parts(&self) -> &[Part] {
+        &self.parts[..self.len as usize]
+    }
+}
+
+/// What two cells must share to have the same counts up to their constant: the front parts
+/// (`front << 32 | descriptor id`, ascending), the floating neighbours and whether the cell
+/// floats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct HoodKey {
+    fronts: [u64; MAX_PARTS],
+    n_fronts: u8,
+    floating: u8,
+    cell_floating: bool,
+}
+
+impl HoodKey {
+    /// `(front, descriptor id)` for each front the neighbourhood touches.
+    fn fronts(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.fronts[..self.n_fronts as usize]
+            .iter()
+            .map(|&packed| ((packed >> 32) as usize, packed as u32 as usize))
+    }
+}
+
+/// `table[m * cols + j]`: layouts of one front with `min_mines + m` mines in which the
+/// neighbourhood holds `j` of them (and the cell, if in the front, is safe).
 #[derive(Debug, Clone)]
 struct Distribution {
     min_mines: usize,
+    cols: usize,
     table: Table,
 }
 
-/// The counts of a [`Distribution`]: in 64 bits when every one fits (the usual case, which
-/// the fast combination reads directly), else as big integers.
+/// The counts of a [`Distribution`], row after row: in 64 bits when every one fits (the
+/// usual case, which the fast combination reads directly), else as big integers.
 #[derive(Debug, Clone)]
 enum Table {
-    Small(Vec<Vec<u64>>),
-    Big(Vec<Vec<BigUint>>),
+    Small(Vec<u64>),
+    Big(Vec<BigUint>),
 }
 
 impl Distribution {
     fn unit() -> Distribution {
         Distribution {
             min_mines: 0,
-            table: Table::Small(vec![vec![1]]),
+            cols: 1,
+            table: Table::Small(vec![1]),
         }
     }
 
     /// How many mine totals the table has.
     fn rows(&self) -> usize {
-        match &self.table {
+        let len = match &self.table {
             Table::Small(t) => t.len(),
             Table::Big(t) => t.len(),
-        }
-    }
-
-    /// One more than the most neighbourhood mines in the table.
-    fn width(&self) -> usize {
-        match &self.table {
-            Table::Small(t) => t.iter().map(Vec::len).max().unwrap_or(1),
-            Table::Big(t) => t.iter().map(Vec::len).max().unwrap_or(1),
-        }
+        };
+        len / self.cols
     }
 
     /// The table as big integers.
-    fn big_table(&self) -> std::borrow::Cow<'_, [Vec<BigUint>]> {
+    fn big_table(&self) -> std::borrow::Cow<'_, [BigUint]> {
         match &self.table {
             Table::Small(t) => t
                 .iter()
-                .map(|row| row.iter().map(|&c| BigUint::from(c)).collect())
+                .map(|&c| BigUint::from(c))
                 .collect::<Vec<_>>()
                 .into(),
             Table::Big(t) => t.as_slice().into(),
         }
     }
 
+    /// The distribution of the sum of two independent parts.
     fn convolve(&self, other: &Distribution) -> Distribution {
         let rows = self.rows() + other.rows() - 1;
-        let cols = self.width() + other.width() - 1;
+        let cols = self.cols + other.cols - 1;
+        let min_mines = self.min_mines + other.min_mines;
+        if let (Table::Small(left), Table::Small(right)) = (&self.table, &other.table) {
+            if let Some(table) = convolve_small(left, self.cols, right, other.cols, rows, cols) {
+                return Distribution {
+                    min_mines,
+                    cols,
+                    table: Table::Small(table),
+                };
+            }
+        }
         let (left, right) = (self.big_table(), other.big_table());
-        let mut table = vec![vec![BigUint::zero(); cols]; rows];
-        for (m1, row1) in left.iter().enumerate() {
-            for (j1, a) in row1.iter().enumerate() {
-                if a.is_zero() {
-                    continue;
-                }
-                for (m2, row2) in right.iter().enumerate() {
-                    for (j2, b) in row2.iter().enumerate() {
-                        if !b.is_zero() {
-                            table[m1 + m2][j1 + j2] += a * b;
-                        }
-                    }
+        let mut table = vec![BigUint::zero(); rows * cols];
+        for (i1, a) in left.iter().enumerate() {
+            if a.is_zero() {
+                continue;
+            }
+            let (m1, j1) = (i1 / self.cols, i1 % self.cols);
+            for (i2, b) in right.iter().enumerate() {
+                if !b.is_zero() {
+                    let (m2, j2) = (i2 / other.cols, i2 % other.cols);
+                    table[(m1 + m2) * cols + j1 + j2] += a * b;
                 }
             }
         }
         Distribution {
-            min_mines: self.min_mines + other.min_mines,
+            min_mines,
+            cols,
             table: Table::Big(table),
         }
     }
+}
+
+/// The convolution of two 64-bit tables when every entry of the result fits in 64 bits.
+fn convolve_small(
+    left: &[u64],
+    left_cols: usize,
+    right: &[u64],
+    right_cols: usize,
+    rows: usize,
+    cols: usize,
+) -> Option<Vec<u64>> {
+    let mut wide = vec![0u128; rows * cols];
+    for (i1, &a) in left.iter().enumerate() {
+        if a == 0 {
+            continue;
+        }
+        let (m1, j1) = (i1 / left_cols, i1 % left_cols);
+        for (i2, &b) in right.iter().enumerate() {
+            if b != 0 {
+                let (m2, j2) = (i2 / right_cols, i2 % right_cols);
+                let slot = &mut wide[(m1 + m2) * cols + j1 + j2];
+                *slot = slot.checked_add(a as u128 * b as u128)?;
+            }
+        }
+    }
+    wide.into_iter().map(|c| u64::try_from(c).ok()).collect()
 }
 
 /// Counts with the products and exact divisions the backward pass needs.
@@ -394,7 +491,7 @@ trait ExactCount: Count {
     fn to_u64_count(&self) -> Option<u64>;
     fn times(&self, other: &Self) -> Self;
     fn times_u128(&self, factor: u128) -> Self;
-    fn divide_exact(&self, divisor: u128) -> Self;
+    fn divide_exact(&self, divisor: u64) -> Self;
 }
 
 impl ExactCount for u128 {
@@ -407,9 +504,14 @@ impl ExactCount for u128 {
     fn times_u128(&self, factor: u128) -> Self {
         self * factor
     }
-    fn divide_exact(&self, divisor: u128) -> Self {
-        debug_assert_eq!(self % divisor, 0);
-        self / divisor
+    fn divide_exact(&self, divisor: u64) -> Self {
+        debug_assert_eq!(self % divisor as u128, 0);
+        // A 64-bit division when the count fits, which it usually does: far cheaper than
+        // the 128-bit one.
+        match u64::try_from(*self) {
+            Ok(small) => (small / divisor) as u128,
+            Err(_) => self / divisor as u128,
+        }
     }
 }
 
@@ -423,7 +525,7 @@ impl ExactCount for BigUint {
     fn times_u128(&self, factor: u128) -> Self {
         self * factor
     }
-    fn divide_exact(&self, divisor: u128) -> Self {
+    fn divide_exact(&self, divisor: u64) -> Self {
         debug_assert!((self % divisor).is_zero());
         self / divisor
     }
@@ -432,16 +534,16 @@ impl ExactCount for BigUint {
 /// The joint distribution of (front mines, neighbourhood mines) for each descriptor.
 fn front_distributions<C: ExactCount>(
     problem: &FrontProblem,
-    descriptors: &[Vec<Part>],
+    descriptors: &[PartsKey],
     max_lines: usize,
 ) -> Result<Vec<Distribution>, FrontFailure> {
     let keep_together: Vec<Vec<u32>> = descriptors
         .iter()
-        .filter(|parts| parts.len() > 1)
-        .map(|parts| parts.iter().map(|p| p.local_box).collect())
+        .filter(|key| key.len > 1)
+        .map(|key| key.parts().iter().map(|p| p.local_box).collect())
         .collect();
     let trace: FrontTrace<C> = trace_front(problem, &keep_together, max_lines)?;
-    let backward = backward_counts(&trace);
+    let backward = Backward::new(&trace);
 
     // The step at which each box first and last appears in an expanded key.
     let n_boxes = problem.box_sizes.len();
@@ -456,107 +558,180 @@ fn front_distributions<C: ExactCount>(
 
     // Descriptors over the same boxes (covering different numbers of their cells) share the
     // per-box-value counts, which only split_parts tells apart.
-    let mut acc_by_boxes: FastMap<Vec<u32>, FastMap<u64, Vec<C>>> = FastMap::default();
+    let mut counts_of_boxes: FastMap<[u32; MAX_PARTS], usize> = FastMap::default();
+    let mut counts: Vec<BoxValueCounts<C>> = Vec::new();
     let mut out = Vec::with_capacity(descriptors.len());
-    for parts in descriptors {
-        let boxes: Vec<u32> = parts.iter().map(|p| p.local_box).collect();
-        let acc = acc_by_boxes
-            .entry(boxes)
-            .or_insert_with(|| box_value_counts(&trace, &backward, &first_seen, parts));
+    for key in descriptors {
+        let parts = key.parts();
+        let mut boxes = [u32::MAX; MAX_PARTS];
+        for (slot, part) in boxes.iter_mut().zip(parts) {
+            *slot = part.local_box;
+        }
+        let id = *counts_of_boxes.entry(boxes).or_insert_with(|| {
+            counts.push(box_value_counts(
+                problem,
+                &trace,
+                &backward,
+                &first_seen,
+                parts,
+            ));
+            counts.len() - 1
+        });
         // The step the counts are read at must still show every box of the parts.
         let step_index = parts.iter().map(|p| first_seen[p.local_box as usize]).max();
         debug_assert!(parts
             .iter()
             .all(|p| Some(last_seen[p.local_box as usize]) >= step_index));
-        out.push(split_parts(problem, parts, acc));
+        out.push(split_parts(problem, parts, &counts[id]));
     }
     Ok(out)
 }
 
-/// `acc[values of the parts' boxes][front mines]`: the front layouts through those values,
-/// read at the first step whose expanded key shows all the parts' boxes. Box values (at most
-/// 8) are packed four bits each: at most nine parts fit in a u64.
+/// `backward[i]`: for each line of layer `i`, the ways to finish the front per number of
+/// further mines, `stride` entries per line in one buffer.
+struct Backward<C> {
+    layers: Vec<(usize, Vec<C>)>,
+}
+
+impl<C: ExactCount> Backward<C> {
+    fn new(trace: &FrontTrace<C>) -> Backward<C> {
+        let n_layers = trace.layers.len();
+        let mut layers: Vec<(usize, Vec<C>)> = Vec::with_capacity(n_layers);
+        layers.resize_with(n_layers, || (1, Vec::new()));
+        layers[n_layers - 1] = (1, vec![C::one_count(); trace.layers[n_layers - 1].len()]);
+        for i in (0..trace.steps.len()).rev() {
+            let transitions = &trace.steps[i].transitions;
+            let (next_stride, next) = &layers[i + 1];
+            let next_stride = *next_stride;
+            let most_added = transitions
+                .iter()
+                .map(|t| t.added_mines as usize)
+                .max()
+                .unwrap_or(0);
+            let stride = next_stride + most_added;
+            let mut here = vec![C::zero_count(); trace.layers[i].len() * stride];
+            for t in transitions {
+                let from = t.from as usize * stride + t.added_mines as usize;
+                let to = t.to as usize * next_stride;
+                let target = &mut here[from..from + next_stride];
+                for (slot, ways) in target.iter_mut().zip(&next[to..to + next_stride]) {
+                    if !ways.is_zero_count() {
+                        slot.add_assign(&ways.mul_small(t.weight));
+                    }
+                }
+            }
+            layers[i] = (stride, here);
+        }
+        Backward { layers }
+    }
+
+    /// The counts of one line of layer `layer`.
+    fn of(&self, layer: usize, line: usize) -> &[C] {
+        let (stride, values) = &self.layers[layer];
+        &values[line * stride..(line + 1) * stride]
+    }
+}
+
+/// For each combination of the values of some boxes (`combos`, packed four bits a box, the
+/// first box highest), the front layouts through those values per front mines, divided by
+/// the ways to choose the boxes' mines (`units[combo * width + mines]`): what remains to be
+/// multiplied by the ways to split each box between the neighbourhood and the rest.
+struct BoxValueCounts<C> {
+    combos: Vec<u64>,
+    width: usize,
+    units: Vec<C>,
+}
+
+/// The [`BoxValueCounts`] of the parts' boxes, read at the first step whose expanded key
+/// shows them all. Box values (at most 8) are packed four bits each: at most nine parts fit
+/// in a u64.
 fn box_value_counts<C: ExactCount>(
+    problem: &FrontProblem,
     trace: &FrontTrace<C>,
-    backward: &[Vec<Vec<C>>],
+    backward: &Backward<C>,
     first_seen: &[usize],
     parts: &[Part],
-) -> FastMap<u64, Vec<C>> {
+) -> BoxValueCounts<C> {
     let step_index = parts
         .iter()
         .map(|p| first_seen[p.local_box as usize])
         .max()
         .unwrap_or(0);
     let step = &trace.steps[step_index];
-    let positions: Vec<usize> = parts
-        .iter()
-        .map(|p| {
-            step.boxes
-                .iter()
-                .position(|&b| b == p.local_box)
-                .expect("kept together")
-        })
-        .collect();
+    let mut positions = [0usize; MAX_PARTS];
+    for (slot, part) in positions.iter_mut().zip(parts) {
+        *slot = step
+            .boxes
+            .iter()
+            .position(|&b| b == part.local_box)
+            .expect("kept together");
+    }
+    let positions = &positions[..parts.len()];
     let before = &trace.layers[step_index];
     let after = &trace.layers[step_index + 1];
-    let after_backward = &backward[step_index + 1];
     // Transitions into the same line with the same values share that line's backward counts,
-    // so their forward weights are summed first and multiplied by those counts once.
-    let mut through: FastMap<(u64, u32), C> = FastMap::default();
-    for (index, t) in step.transitions.iter().enumerate() {
-        let box_values = step.values(index);
-        let values = positions
-            .iter()
-            .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
-        let coefficient = before[t.from as usize].count.mul_small(t.weight);
-        through
-            .entry((values, t.to))
-            .or_insert_with(C::zero_count)
-            .add_assign(&coefficient);
-    }
-    let mut acc: FastMap<u64, Vec<C>> = FastMap::default();
-    for ((values, to), coefficient) in through {
+    // so their forward weights are summed first (sorted together rather than hashed) and
+    // multiplied by those counts once.
+    let mut through: Vec<(u64, u32, C)> = step
+        .transitions
+        .iter()
+        .enumerate()
+        .map(|(index, t)| {
+            let box_values = step.values(index);
+            let values = positions
+                .iter()
+                .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
+            (
+                values,
+                t.to,
+                before[t.from as usize].count.mul_small(t.weight),
+            )
+        })
+        .collect();
+    through.sort_unstable_by_key(|&(values, to, _)| (values, to));
+    let stride = backward.layers[step_index + 1].0;
+    let most_mines = after.iter().map(|l| l.mines as usize).max().unwrap_or(0);
+    let width = most_mines + stride;
+    let mut combos: Vec<u64> = Vec::new();
+    let mut units: Vec<C> = Vec::new();
+    let mut rest = through.into_iter().peekable();
+    while let Some((values, to, mut coefficient)) = rest.next() {
+        while let Some((_, _, more)) = rest.next_if(|e| e.0 == values && e.1 == to) {
+            coefficient.add_assign(&more);
+        }
+        if combos.last() != Some(&values) {
+            combos.push(values);
+            units.resize(units.len() + width, C::zero_count());
+        }
         // A line's mines are those of every transition into it.
-        let base = after[to as usize].mines as usize;
-        let poly = &after_backward[to as usize];
-        let slot = acc.entry(values).or_default();
-        if slot.len() < base + poly.len() {
-            slot.resize(base + poly.len(), C::zero_count());
-        }
-        for (r, ways) in poly.iter().enumerate() {
+        let start = (combos.len() - 1) * width + after[to as usize].mines as usize;
+        let poly = backward.of(step_index + 1, to as usize);
+        for (slot, ways) in units[start..start + stride].iter_mut().zip(poly) {
             if !ways.is_zero_count() {
-                slot[base + r].add_assign(&coefficient.times(ways));
+                slot.add_assign(&coefficient.times(ways));
             }
         }
     }
-    acc
-}
-
-/// `backward[i][line]`: for a line of layer `i`, the ways to finish the front, per number of
-/// further mines.
-fn backward_counts<C: ExactCount>(trace: &FrontTrace<C>) -> Vec<Vec<Vec<C>>> {
-    let n_layers = trace.layers.len();
-    let mut backward: Vec<Vec<Vec<C>>> = Vec::with_capacity(n_layers);
-    backward.resize_with(n_layers, Vec::new);
-    backward[n_layers - 1] = vec![vec![C::one_count()]; trace.layers[n_layers - 1].len()];
-    for i in (0..trace.steps.len()).rev() {
-        let mut here: Vec<Vec<C>> = vec![Vec::new(); trace.layers[i].len()];
-        for t in &trace.steps[i].transitions {
-            let next = &backward[i + 1][t.to as usize];
-            let slot = &mut here[t.from as usize];
-            let shift = t.added_mines as usize;
-            if slot.len() < shift + next.len() {
-                slot.resize(shift + next.len(), C::zero_count());
-            }
-            for (r, ways) in next.iter().enumerate() {
-                if !ways.is_zero_count() {
-                    slot[shift + r].add_assign(&ways.mul_small(t.weight));
-                }
+    for (&packed, row) in combos.iter().zip(units.chunks_mut(width)) {
+        let whole: u64 = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                let k = (packed >> (4 * (parts.len() - 1 - i)) & 0xF) as u32;
+                choose(problem.box_sizes[part.local_box as usize] as u32, k)
+            })
+            .product();
+        if whole != 1 {
+            for count in row.iter_mut().filter(|c| !c.is_zero_count()) {
+                *count = count.divide_exact(whole);
             }
         }
-        backward[i] = here;
     }
-    backward
+    BoxValueCounts {
+        combos,
+        width,
+        units,
+    }
 }
 
 /// Turns per-box-value counts into counts per neighbourhood mines, splitting each box between
@@ -564,32 +739,30 @@ fn backward_counts<C: ExactCount>(trace: &FrontTrace<C>) -> Vec<Vec<Vec<C>>> {
 fn split_parts<C: ExactCount>(
     problem: &FrontProblem,
     parts: &[Part],
-    acc: &FastMap<u64, Vec<C>>,
+    counts: &BoxValueCounts<C>,
 ) -> Distribution {
-    let max_total = acc.values().map(Vec::len).max().unwrap_or(0);
     let covered: usize = parts.iter().map(|p| p.covered as usize).sum();
-    let mut table: Vec<Vec<C>> = vec![vec![C::zero_count(); covered + 1]; max_total];
-    for (packed, by_mines) in acc {
+    let cols = covered + 1;
+    let mut table: Vec<C> = vec![C::zero_count(); counts.width * cols];
+    for (&packed, units) in counts.combos.iter().zip(counts.units.chunks(counts.width)) {
         // split[j]: ways to place the parts' box values with j mines in covered cells and
-        // none on the cell; whole: ways with no condition, which the counts include. A
-        // neighbourhood covers at most eight cells, so j stays below nine.
+        // none on the cell. A neighbourhood covers at most eight cells, so j stays below
+        // nine.
         let mut split = [0u128; NUMBERS];
         split[0] = 1;
         let mut width = 1usize;
-        let mut whole: u128 = 1;
         for (i, part) in parts.iter().enumerate() {
             let k = (packed >> (4 * (parts.len() - 1 - i)) & 0xF) as u32;
             let size = problem.box_sizes[part.local_box as usize] as u32;
             let a = part.covered as u32;
             let rest = size - a - part.has_cell as u32;
-            whole *= small_binomial(size, k) as u128;
             let mut next = [0u128; NUMBERS];
             for (x_index, &x) in split[..width].iter().enumerate() {
                 if x == 0 {
                     continue;
                 }
                 for j in 0..=a.min(k) {
-                    let ways = small_binomial(a, j) * small_binomial(rest, k - j);
+                    let ways = choose(a, j) * choose(rest, k - j);
                     if ways != 0 {
                         next[x_index + j as usize] += x * ways as u128;
                     }
@@ -599,42 +772,37 @@ fn split_parts<C: ExactCount>(
             width += a as usize;
         }
         let split = &split[..width];
-        for (m, count) in by_mines.iter().enumerate() {
-            if count.is_zero_count() {
+        for (unit, row) in units.iter().zip(table.chunks_mut(cols)) {
+            if unit.is_zero_count() {
                 continue;
             }
-            let unit = count.divide_exact(whole);
-            for (j, &ways) in split.iter().enumerate() {
+            for (slot, &ways) in row.iter_mut().zip(split) {
                 if ways != 0 {
-                    table[m][j].add_assign(&unit.times_u128(ways));
+                    slot.add_assign(&unit.times_u128(ways));
                 }
             }
         }
     }
-    let min_mines = table
-        .iter()
-        .position(|row| row.iter().any(|c| !c.is_zero_count()))
-        .unwrap_or(0);
-    let rows = &table[min_mines..];
-    let small: Option<Vec<Vec<u64>>> = rows
-        .iter()
-        .map(|row| row.iter().map(ExactCount::to_u64_count).collect())
-        .collect();
+    let nonzero_row = |row: &[C]| row.iter().any(|c| !c.is_zero_count());
+    let first = table.chunks(cols).position(nonzero_row).unwrap_or(0);
+    let last = table.chunks(cols).rposition(nonzero_row).unwrap_or(first);
+    let rows = &table[first * cols..(last + 1) * cols];
+    let small: Option<Vec<u64>> = rows.iter().map(ExactCount::to_u64_count).collect();
     let table = match small {
         Some(small) => Table::Small(small),
-        None => Table::Big(
-            rows.iter()
-                .map(|row| row.iter().map(Count::to_big).collect())
-                .collect(),
-        ),
+        None => Table::Big(rows.iter().map(Count::to_big).collect()),
     };
-    Distribution { min_mines, table }
+    Distribution {
+        min_mines: first,
+        cols,
+        table,
+    }
 }
 
 /// The weights of the untouched fronts and the other floating cells, per mines `s` of the
 /// touched part, as little-endian 64-bit digits, `stride` digits per weight (zero padded) in
-/// one buffer: Pascal's rule adds them digit by digit and [`dot_product`] reads them, without
-/// a big integer (and its allocation) per weight.
+/// one buffer: Pascal's rule adds them digit by digit and [`dot_products`] reads them,
+/// without a big integer (and its allocation) per weight.
 struct Weights {
     stride: usize,
     digits: Vec<u64>,
@@ -726,90 +894,85 @@ fn small_counts(
     max_s: usize,
     width: usize,
 ) -> Option<Vec<u64>> {
-    let mut h = vec![0u64; width * (max_s + 1)];
-    let mut add = |m: usize, j: usize, count: u64| -> Option<()> {
-        for jf in 0..=f_near {
-            let ways = small_binomial(f_near as u32, jf as u32);
-            let slot = &mut h[(joint.min_mines + m + jf) * width + j + jf];
-            *slot = slot.checked_add(count.checked_mul(ways)?)?;
-        }
-        Some(())
+    let Table::Small(table) = &joint.table else {
+        return None;
     };
-    match &joint.table {
-        Table::Small(table) => {
-            for (m, row) in table.iter().enumerate() {
-                for (j, &count) in row.iter().enumerate() {
-                    if count != 0 {
-                        add(m, j, count)?;
-                    }
-                }
+    let mut h = vec![0u64; width * (max_s + 1)];
+    for (m, row) in table.chunks(joint.cols).enumerate() {
+        for (j, &count) in row.iter().enumerate() {
+            if count == 0 {
+                continue;
             }
-        }
-        Table::Big(table) => {
-            for (m, row) in table.iter().enumerate() {
-                for (j, count) in row.iter().enumerate() {
-                    if !count.is_zero() {
-                        add(m, j, count.to_u64()?)?;
-                    }
-                }
+            let start = (joint.min_mines + m) * width + j;
+            for jf in 0..=f_near {
+                let ways = choose(f_near as u32, jf as u32);
+                // Each floating mine adds one to both s and n.
+                let slot = &mut h[start + jf * (width + 1)];
+                *slot = slot.checked_add(count.checked_mul(ways)?)?;
             }
         }
     }
     Some(h)
 }
 
-/// `sum of coefficients[s] * weights[s]` exactly, the weights given as little-endian 64-bit
-/// digits: each product is split into its two 64-bit halves and added into 128-bit column
-/// sums, which cannot overflow for fewer than 2^63 terms; the carries are resolved once.
-fn dot_product(coefficients: impl Iterator<Item = u64>, weights: &Weights) -> BigUint {
+/// `sum over s of h[s][n] * weights[s]` exactly for every `n`, the weights given as
+/// little-endian 64-bit digits: each product is split into its two 64-bit halves and added
+/// into 128-bit column sums, which cannot overflow for fewer than 2^63 terms; the carries
+/// are resolved once per `n`. One pass over `s` serves every `n`, so each weight's digits are
+/// read once.
+fn dot_products(h: &[u64], width: usize, weights: &Weights) -> Vec<BigUint> {
     let columns = weights.stride + 2;
-    // Column sums on the stack for weights up to 14 digits (896 bits), the usual case.
-    let mut on_stack = [0u128; 16];
-    let mut on_heap = Vec::new();
-    let sums: &mut [u128] = if columns <= on_stack.len() {
-        &mut on_stack[..columns]
+    let mut sums = vec![0u128; width * columns];
+    let mut any = [false; 2 * NUMBERS];
+    let mut any_heap = Vec::new();
+    let any: &mut [bool] = if width <= any.len() {
+        &mut any[..width]
     } else {
-        on_heap.resize(columns, 0u128);
-        &mut on_heap
+        any_heap.resize(width, false);
+        &mut any_heap
     };
-    let mut any = false;
-    for (c, digits) in coefficients.zip(weights.digits.chunks(weights.stride)) {
-        if c == 0 {
-            continue;
+    for (s, row) in h.chunks(width).enumerate().take(weights.len()) {
+        let digits = weights.digits_of(s);
+        for (n, &c) in row.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            any[n] = true;
+            let column = &mut sums[n * columns..(n + 1) * columns];
+            for (i, &d) in digits.iter().enumerate() {
+                let product = c as u128 * d as u128;
+                column[i] += product as u64 as u128;
+                column[i + 1] += product >> 64;
+            }
         }
-        any = true;
-        for (i, &d) in digits.iter().enumerate() {
-            let product = c as u128 * d as u128;
-            sums[i] += product as u64 as u128;
-            sums[i + 1] += product >> 64;
-        }
     }
-    if !any {
-        // Many numbers are impossible for a cell: no big integer to build.
-        return BigUint::zero();
-    }
-    let mut words_on_stack = [0u32; 32];
-    let mut words_on_heap = Vec::new();
-    let words: &mut [u32] = if 2 * columns <= words_on_stack.len() {
-        &mut words_on_stack[..2 * columns]
-    } else {
-        words_on_heap.resize(2 * columns, 0u32);
-        &mut words_on_heap
-    };
-    let mut carry = 0u128;
-    for (pair, &mut sum) in words.chunks_mut(2).zip(sums.iter_mut()) {
-        let total = sum + carry;
-        pair[0] = total as u32;
-        pair[1] = (total >> 32) as u32;
-        carry = total >> 64;
-    }
-    debug_assert_eq!(carry, 0);
-    let used = words
-        .iter()
-        .rposition(|&w| w != 0)
-        .map_or(0, |last| last + 1);
-    BigUint::from_slice(&words[..used])
+    let mut words: Vec<u32> = Vec::with_capacity(2 * columns);
+    (0..width)
+        .map(|n| {
+            if !any[n] {
+                // Many numbers are impossible for a cell: no big integer to build.
+                return BigUint::zero();
+            }
+            words.clear();
+            let mut carry = 0u128;
+            for &sum in &sums[n * columns..(n + 1) * columns] {
+                let total = sum + carry;
+                words.push(total as u32);
+                words.push((total >> 32) as u32);
+                carry = total >> 64;
+            }
+            debug_assert_eq!(carry, 0);
+            let used = words
+                .iter()
+                .rposition(|&w| w != 0)
+                .map_or(0, |last| last + 1);
+            BigUint::from_slice(&words[..used])
+        })
+        .collect()
 }
+
+/// The fronts a neighbourhood touches, ascending, as a fixed-size key.
+type TouchedKey = [u32; MAX_PARTS];
 
 /// Sums the fronts a neighbourhood does not touch and the floating cells in, with caches
 /// keyed by what many cells share.
@@ -817,11 +980,16 @@ struct Combiner<'a> {
     front_counts: &'a [(usize, Vec<BigUint>)],
     floating: usize,
     mines_left: usize,
-    /// Product of the counts of the fronts not in the key, as (fewest mines, coefficients).
-    others: FastMap<Vec<usize>, (usize, Vec<BigUint>)>,
-    /// `weights[(touched, other floating cells)][s]`: layouts of the untouched fronts and the
-    /// floating cells outside the neighbourhood when the touched part holds `s` mines.
-    weights: FastMap<(Vec<usize>, usize), Weights>,
+    /// A small id per set of touched fronts, so the caches below hash two integers.
+    touched_ids: FastMap<TouchedKey, usize>,
+    /// The touched fronts of each id.
+    touched_lists: Vec<Vec<usize>>,
+    /// Product of the counts of the fronts not touched (by id), as (fewest mines,
+    /// coefficients).
+    others: FastMap<usize, (usize, Vec<BigUint>)>,
+    /// `weights[(touched id, other floating cells)][s]`: layouts of the untouched fronts and
+    /// the floating cells outside the neighbourhood when the touched part holds `s` mines.
+    weights: FastMap<(usize, usize), Weights>,
     /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
     /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
     /// scratch costs one big division per step.
@@ -831,34 +999,49 @@ struct Combiner<'a> {
 }
 
 impl Combiner<'_> {
-    fn cell_counts(
-        &mut self,
-        hood: &Neighbourhood,
-        distributions: &[Vec<Distribution>],
-    ) -> Vec<BigUint> {
-        let touched: Vec<usize> = hood.fronts.iter().map(|&(f, _)| f).collect();
+    fn cell_counts(&mut self, hood: &HoodKey, distributions: &[Vec<Distribution>]) -> Vec<BigUint> {
+        let mut touched_key = [u32::MAX; MAX_PARTS];
+        for (slot, (f, _)) in touched_key.iter_mut().zip(hood.fronts()) {
+            *slot = f as u32;
+        }
+        let touched = match self.touched_ids.get(&touched_key) {
+            Some(&id) => id,
+            None => {
+                self.touched_lists
+                    .push(hood.fronts().map(|(f, _)| f).collect());
+                let id = self.touched_lists.len() - 1;
+                self.touched_ids.insert(touched_key, id);
+                id
+            }
+        };
         let joint_owned: Distribution;
-        let joint: &Distribution = match hood.fronts.as_slice() {
-            [] => {
+        let mut fronts = hood.fronts();
+        let joint: &Distribution = match fronts.next() {
+            None => {
                 joint_owned = Distribution::unit();
                 &joint_owned
             }
-            [(f, id)] => &distributions[*f][*id],
-            [(f, id), rest @ ..] => {
-                let mut joint = distributions[*f][*id].clone();
-                for &(f, id) in rest {
-                    joint = joint.convolve(&distributions[f][id]);
+            Some((f, id)) => {
+                let first = &distributions[f][id];
+                match fronts.next() {
+                    None => first,
+                    Some((f2, id2)) => {
+                        let mut joint = first.convolve(&distributions[f2][id2]);
+                        for (f, id) in fronts {
+                            joint = joint.convolve(&distributions[f][id]);
+                        }
+                        joint_owned = joint;
+                        &joint_owned
+                    }
                 }
-                joint_owned = joint;
-                &joint_owned
             }
         };
         let f_near = hood.floating as usize;
         let other_floating = self.floating - f_near - hood.cell_floating as usize;
         let max_s = joint.min_mines + joint.rows() - 1 + f_near;
-        let width = joint.width() + f_near;
+        let width = joint.cols + f_near;
         let general_only = self.general_only;
-        let weights = self.weights_for(&touched, other_floating);
+        let weights = self.weights_for(touched, other_floating);
         // The usual case: every count of the touched fronts fits in 64 bits, so the sums
         // are dot products of small numbers with the big weights' digits, without a big
         // integer per term.
@@ -868,29 +1051,23 @@ impl Combiner<'_> {
             small_counts(joint, f_near, max_s, width)
         };
         if let Some(small) = small {
-            return (0..width)
-                .map(|n| {
-                    let coefficients = small.chunks(width).map(|row| row[n]);
-                    dot_product(coefficients, weights)
-                })
-                .collect();
+            return dot_products(&small, width, weights);
         }
         // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
         // all, n of them around the cell.
-        let mut h: Vec<Vec<BigUint>> = vec![vec![BigUint::zero(); width]; max_s + 1];
-        for (m, row) in joint.big_table().iter().enumerate() {
-            for (j, count) in row.iter().enumerate() {
-                if count.is_zero() {
-                    continue;
-                }
-                for jf in 0..=f_near {
-                    let ways = small_binomial(f_near as u32, jf as u32);
-                    h[joint.min_mines + m + jf][j + jf] += count * ways;
-                }
+        let mut h: Vec<BigUint> = vec![BigUint::zero(); width * (max_s + 1)];
+        for (index, count) in joint.big_table().iter().enumerate() {
+            if count.is_zero() {
+                continue;
+            }
+            let (m, j) = (index / joint.cols, index % joint.cols);
+            for jf in 0..=f_near {
+                let ways = choose(f_near as u32, jf as u32);
+                h[(joint.min_mines + m + jf) * width + j + jf] += count * ways;
             }
         }
         let mut relative: Vec<BigUint> = vec![BigUint::zero(); width];
-        for (s, row) in h.iter().enumerate() {
+        for (s, row) in h.chunks(width).enumerate() {
             if s >= weights.len() {
                 continue;
             }
@@ -913,22 +1090,22 @@ impl Combiner<'_> {
     /// floating neighbours and the cell itself) is summed directly, over nine more totals;
     /// the others follow by Pascal's rule, `C(n, k) = C(n - 1, k) + C(n - 1, k - 1)`, which
     /// gives `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`: additions instead of products.
-    fn weights_for(&mut self, touched: &[usize], other_floating: usize) -> &Weights {
-        let key = (touched.to_vec(), other_floating);
+    fn weights_for(&mut self, touched: usize, other_floating: usize) -> &Weights {
+        let key = (touched, other_floating);
         if !self.weights.contains_key(&key) {
             let base = self.floating.saturating_sub(9).min(other_floating);
             let mut n = other_floating;
-            while n > base && !self.weights.contains_key(&(touched.to_vec(), n - 1)) {
+            while n > base && !self.weights.contains_key(&(touched, n - 1)) {
                 n -= 1;
             }
-            if n == base && !self.weights.contains_key(&(touched.to_vec(), base)) {
+            if n == base && !self.weights.contains_key(&(touched, base)) {
                 let values = self.direct_weights(touched, base, other_floating - base);
                 self.weights
-                    .insert((touched.to_vec(), base), Weights::from_values(&values));
+                    .insert((touched, base), Weights::from_values(&values));
             }
             for level in n.max(base + 1)..=other_floating {
-                let next = self.weights[&(touched.to_vec(), level - 1)].pascal_step();
-                self.weights.insert((touched.to_vec(), level), next);
+                let next = self.weights[&(touched, level - 1)].pascal_step();
+                self.weights.insert((touched, level), next);
             }
         }
         &self.weights[&key]
@@ -936,10 +1113,11 @@ impl Combiner<'_> {
 
     /// `W_n(s)` for `s` from zero to what the touched fronts and eight floating neighbours
     /// can hold plus `extra`, summed directly.
-    fn direct_weights(&mut self, touched: &[usize], n: usize, extra: usize) -> Vec<BigUint> {
+    fn direct_weights(&mut self, touched: usize, n: usize, extra: usize) -> Vec<BigUint> {
+        let touched_fronts = self.touched_lists[touched].clone();
         // Only totals the touched fronts can hold matter, plus up to eight floating mines.
-        let min_s: usize = touched.iter().map(|&f| self.front_counts[f].0).sum();
-        let max_s: usize = touched
+        let min_s: usize = touched_fronts.iter().map(|&f| self.front_counts[f].0).sum();
+        let max_s: usize = touched_fronts
             .iter()
             .map(|&f| self.front_counts[f].0 + self.front_counts[f].1.len() - 1)
             .sum::<usize>()
@@ -1016,9 +1194,10 @@ impl Combiner<'_> {
         (*lo, row)
     }
 
-    fn others_for(&mut self, touched: &[usize]) -> &(usize, Vec<BigUint>) {
+    fn others_for(&mut self, touched_id: usize) -> &(usize, Vec<BigUint>) {
         let counts = self.front_counts;
-        self.others.entry(touched.to_vec()).or_insert_with(|| {
+        let touched = &self.touched_lists[touched_id];
+        self.others.entry(touched_id).or_insert_with(|| {
             let mut offset = 0usize;
             let mut poly = vec![BigUint::from(1u8)];
             for (f, (min, coeffs)) in counts.iter().enumerate() {
@@ -1048,14 +1227,14 @@ mod tests {
     use crate::probability::solve_board;
 
     #[test]
-    fn dot_product_matches_big_integer_arithmetic() {
+    fn dot_products_match_big_integer_arithmetic() {
         let weights: Vec<BigUint> = (0..20u32)
             .map(|i| crate::combinatorics::binomial(400 + i as u64, 90 + i as u64))
             .collect();
         let table = Weights::from_values(&weights);
         let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
         let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
-        assert_eq!(dot_product(coefficients.into_iter(), &table), expected);
+        assert_eq!(dot_products(&coefficients, 1, &table), vec![expected]);
         // Pascal's rule on the digits matches big-integer additions, carries included.
         let stepped = table.pascal_step();
         for s in 0..weights.len() - 1 {

@@ -1,0 +1,46 @@
+//! A fixed amount of work for instruction counters: the probabilities, or the probabilities
+//! and the number chances, of every position of one benchmark corpus, once each. Under
+//! `valgrind --tool=callgrind` the instruction counts do not depend on the machine's load, so
+//! the ratio of the two modes is a repeatable measure of what number chances cost (the
+//! criterion bench `values` gives the wall-clock figures).
+//!
+//! Run: `cargo build -p mineseer-core --release --example values_cost`, then
+//! `valgrind --tool=callgrind target/release/examples/values_cost analyze expert` and the same
+//! with `values` (corpora: beginner, intermediate, expert, expert-hard).
+
+use mineseer_core::formats::parse_mine;
+use mineseer_core::values::number_chances;
+use mineseer_core::{solve_board, SolveConfig};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map_or("values", String::as_str);
+    let corpus = args.get(2).map_or("expert", String::as_str);
+    let with_values = match mode {
+        "analyze" => false,
+        "values" => true,
+        other => {
+            eprintln!("unknown mode {other:?}: use analyze or values");
+            std::process::exit(2);
+        }
+    };
+    let path = format!("{}/benches/corpus/{corpus}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("{path}: {error}");
+            std::process::exit(2);
+        }
+    };
+    let config = SolveConfig::default();
+    let mut cells_with_chances = 0usize;
+    for chunk in text.split("\n\n").filter(|c| !c.trim().is_empty()) {
+        let board = parse_mine(chunk).expect("the committed corpus parses");
+        let analysis = solve_board(&board, &config).expect("corpus positions are consistent");
+        if with_values {
+            let chances = number_chances(&board, &analysis, &config).expect("within budget");
+            cells_with_chances += chances.iter().count();
+        }
+    }
+    println!("{mode} {corpus}: {cells_with_chances} cells with number chances");
+}
