@@ -1,5 +1,5 @@
 // What the browser test and the measuring scripts share: Debian's chromium launched the way
-// this machine allows, a worker of the page's own, and the synthetic positions they feed it.
+// this machine allows, a worker of the page's own, and the core's synthetic positions.
 // (Not a test file: `node --test tests/` runs only *.test.mjs.)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,12 +52,23 @@ export async function startOwnWorker(page, name) {
   await page.evaluate((name) => window[`${name}Ready`], name);
 }
 
+const MASK = (1n << 64n) - 1n;
+
 /**
- * A `.mine` position: `isMine(i)` is called once per cell in reading order; the safe cells
- * where `revealed(x, y)` holds show their numbers, the rest are hidden.
+ * The core's `synthetic::pattern_position` (crates/core/src/synthetic.rs), as `.mine` text:
+ * SplitMix64 seeded with `seed`, a mine wherever its next number is a multiple of 5 (cells in
+ * reading order), and the safe cells where `revealed(x, y)` holds showing their numbers.
  */
-export function patternPosition(side, isMine, revealed) {
-  const mine = Array.from({ length: side * side }, (_, i) => isMine(i));
+export function patternPosition(side, seed, revealed) {
+  let state = BigInt(seed);
+  const next = () => {
+    state = (state + 0x9e3779b97f4a7c15n) & MASK;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
+    return z ^ (z >> 31n);
+  };
+  const mine = Array.from({ length: side * side }, () => next() % 5n === 0n);
   const mines = mine.filter(Boolean).length;
   let text = `${side}x${side}x${mines}\n`;
   for (let y = 0; y < side; y++) {

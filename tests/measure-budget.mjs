@@ -21,19 +21,9 @@ const FAMILIES = {
   grid: (x, y) => x % 4 === 0 || y % 4 === 0,
   dots: (x, y) => x % 5 === 0 && y % 5 === 0,
 };
-const MASK = (1n << 64n) - 1n;
-
-/** The example's position: splitmix64 seeded with the side, a mine where next() % 5 == 0. */
+/** The example's position (the core's synthetic::pattern_position, seeded with the side). */
 function position(side, reveal) {
-  let state = BigInt(side);
-  const next = () => {
-    state = (state + 0x9e3779b97f4a7c15n) & MASK;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
-    return z ^ (z >> 31n);
-  };
-  return patternPosition(side, () => next() % 5n === 0n, reveal).text;
+  return patternPosition(side, side, reveal).text;
 }
 
 // Native: the core example, once.

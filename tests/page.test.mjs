@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium, patternPosition as layoutPosition } from './browser.mjs';
+import { launchChromium, patternPosition } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -605,30 +605,12 @@ test('a 200x200 board stays usable', async () => {
   await page.close();
 });
 
-/** A small seeded generator (mulberry32), so a test's random position is the same every run. */
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
- * As `striped` in crates/core/tests/budget.rs: a random layout at 20 % density with the safe
+ * The core's `synthetic::striped_position`: a random layout at 20 % density with the safe
  * cells of every third column revealed, hundreds of long fronts: over the exact budget.
  */
 function stripedPosition(side, seed) {
   return patternPosition(side, seed, (x) => x % 3 === 0);
-}
-
-// A random layout at 20 % mines whose safe cells are revealed where `revealed(x, y)` holds.
-function patternPosition(side, seed, revealed) {
-  const random = seededRandom(seed);
-  return layoutPosition(side, () => random() < 0.2, revealed);
 }
 
 test('a 200x200 position over the exact budget gets an honest floating-point estimate', async () => {

@@ -4,45 +4,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// A 200x200 board with every third column revealed (from a fixed pseudo-random layout):
-/// hundreds of long fronts, too many to combine exactly within the default budget.
-fn striped_board() -> String {
-    let side = 200;
-    let mut state = 12345u64;
-    let is_mine: Vec<bool> = (0..side * side)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33).is_multiple_of(5)
-        })
-        .collect();
-    let mines = is_mine.iter().filter(|m| **m).count();
-    let mut text = format!("{side}x{side}x{mines}\n");
-    for y in 0..side {
-        for x in 0..side {
-            if x % 3 == 0 && !is_mine[y * side + x] {
-                let mut n = 0;
-                for dy in -1i64..=1 {
-                    for dx in -1i64..=1 {
-                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                        if (0..side as i64).contains(&nx)
-                            && (0..side as i64).contains(&ny)
-                            && is_mine[ny as usize * side + nx as usize]
-                        {
-                            n += 1;
-                        }
-                    }
-                }
-                text.push(char::from(b'0' + n));
-            } else {
-                text.push('H');
-            }
-        }
-        text.push('\n');
-    }
-    text
-}
+use mineseer_core::formats::write_mine;
+use mineseer_core::synthetic::striped_position;
 
 #[test]
 fn over_budget_positions_get_a_labelled_estimate() {
@@ -57,7 +20,7 @@ fn over_budget_positions_get_a_labelled_estimate() {
         .stdin
         .take()
         .expect("piped")
-        .write_all(striped_board().as_bytes())
+        .write_all(write_mine(&striped_position(200, 7)).as_bytes())
         .expect("write");
     let out = child.wait_with_output().expect("finishes");
     let stderr = String::from_utf8_lossy(&out.stderr);

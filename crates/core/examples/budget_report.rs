@@ -12,32 +12,11 @@
 use std::time::Instant;
 
 use mineseer_core::approximate::estimate_board;
-use mineseer_core::{solve_board, Board, Cell, SolveConfig};
+use mineseer_core::synthetic::pattern_position;
+use mineseer_core::{solve_board, SolveConfig};
 
 /// Which cells of a family's pattern are revealed, by `(x, y)`.
 type Reveal = fn(usize, usize) -> bool;
-
-fn position(side: usize, seed: u64, reveal: impl Fn(usize, usize) -> bool) -> Board {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let is_mine: Vec<bool> = (0..side * side).map(|_| next() % 5 == 0).collect();
-    let mines = is_mine.iter().filter(|m| **m).count();
-    let mut board = Board::new(side, side, mines).expect("valid size");
-    for idx in board.indices().collect::<Vec<_>>() {
-        let (x, y) = board.xy(idx);
-        if reveal(x, y) && !is_mine[idx.get()] {
-            let n = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
-            board.set_cell(idx, Cell::Revealed(n as u8));
-        }
-    }
-    board
-}
 
 fn timed<T, E: std::fmt::Display>(f: impl FnOnce() -> Result<T, E>) -> String {
     let start = Instant::now();
@@ -57,7 +36,7 @@ fn main() {
     ];
     for (name, reveal) in families {
         for side in [30, 60, 100, 140, 200] {
-            let board = position(side, side as u64, reveal);
+            let board = pattern_position(side, side as u64, reveal);
             let exact = timed(|| solve_board(&board, &config));
             let estimate = timed(|| estimate_board(&board, &config));
             println!("{name:<8} {side:>4}   {exact:<16} {estimate}");

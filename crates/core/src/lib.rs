@@ -41,6 +41,7 @@ pub mod rng;
 pub mod rules;
 pub mod sample;
 pub mod scaled;
+pub mod synthetic;
 pub mod values;
 
 pub use board::{Board, Cell, CellIdx};

@@ -4,24 +4,8 @@
 mod common;
 
 use common::TestRng;
-use mineseer_core::{solve_board, Board, Cell, SolveConfig, SolveErrorKind};
-
-/// A random layout of the given density with the safe cells of every third column revealed:
-/// one long front per column pair, hundreds of fronts in all.
-fn striped(side: usize, seed: u64) -> Board {
-    let mut rng = TestRng::new(seed);
-    let is_mine: Vec<bool> = (0..side * side).map(|_| rng.chance(20)).collect();
-    let mines = is_mine.iter().filter(|m| **m).count();
-    let mut board = Board::new(side, side, mines).unwrap();
-    for idx in board.indices().collect::<Vec<_>>() {
-        let (x, _) = board.xy(idx);
-        if x % 3 == 0 && !is_mine[idx.get()] {
-            let n = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
-            board.set_cell(idx, Cell::Revealed(n as u8));
-        }
-    }
-    board
-}
+use mineseer_core::synthetic::striped_position as striped;
+use mineseer_core::{solve_board, Board, SolveConfig, SolveErrorKind};
 
 fn is_too_complex(board: &Board, config: &SolveConfig) -> bool {
     match solve_board(board, config) {

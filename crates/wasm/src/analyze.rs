@@ -268,6 +268,7 @@ fn log2_of_decimal(digits: &str) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mineseer_core::synthetic::striped_position as striped;
 
     #[test]
     fn a_one_beside_two_cells_splits_evenly() {
@@ -335,23 +336,6 @@ mod tests {
             "{}",
             impossible.message()
         );
-    }
-
-    /// The striped 200x200 layout of `crates/core/tests/budget.rs`: a random layout at 20 %
-    /// density with the safe cells of every third column revealed. Too large to solve exactly.
-    fn striped(side: usize, seed: u64) -> Board {
-        let mut rng = mineseer_core::rng::GameRng::new(seed);
-        let is_mine: Vec<bool> = (0..side * side).map(|_| rng.below(5) == 0).collect();
-        let mines = is_mine.iter().filter(|m| **m).count();
-        let mut board = Board::new(side, side, mines).unwrap();
-        for idx in board.indices().collect::<Vec<_>>() {
-            let (x, _) = board.xy(idx);
-            if x % 3 == 0 && !is_mine[idx.get()] {
-                let n = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
-                board.set_cell(idx, Cell::Revealed(n as u8));
-            }
-        }
-        board
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! `cargo test -p mineseer-wasm --target wasm32-unknown-unknown`.
 #![cfg(target_arch = "wasm32")]
 
+use mineseer_core::formats::write_mine;
+use mineseer_core::synthetic::striped_position;
 use mineseer_wasm::analyze::solve_board_js;
 use mineseer_wasm::endgame::solve_endgame_js;
 use mineseer_wasm::game::Game;
@@ -156,41 +158,9 @@ fn next_move_and_play_games() {
     assert_eq!(outcome["played"], 2);
 }
 
-/// A random layout at 20 % density with the safe cells of every third column revealed, as
-/// `striped` in the core's budget test: at side 200, over the default exact budget.
-fn striped_text(side: usize) -> String {
-    let mut state: u64 = 12345;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
-    let mine: Vec<bool> = (0..side * side).map(|_| next() % 5 == 0).collect();
-    let mines = mine.iter().filter(|m| **m).count();
-    let mut text = format!("{side}x{side}x{mines}\n");
-    for y in 0..side {
-        for x in 0..side {
-            if x % 3 != 0 || mine[y * side + x] {
-                text.push('H');
-                continue;
-            }
-            let mut n = 0;
-            for ny in y.saturating_sub(1)..=(y + 1).min(side - 1) {
-                for nx in x.saturating_sub(1)..=(x + 1).min(side - 1) {
-                    n += usize::from((nx, ny) != (x, y) && mine[ny * side + nx]);
-                }
-            }
-            text.push_str(&n.to_string());
-        }
-        text.push('\n');
-    }
-    text
-}
-
 #[wasm_bindgen_test]
 fn over_the_budget_solve_board_answers_an_explicit_estimate() {
-    let text = striped_text(200);
+    let text = write_mine(&striped_position(200, 7));
     let options = json!({"exact": false, "numberChances": false, "forcedGuesses": false});
     let analysis = plain(solve_board_js(&text, js(options)).unwrap());
     assert_eq!(analysis["approximate"], true);
