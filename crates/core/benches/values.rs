@@ -2,8 +2,9 @@
 //! committed expert corpora of positions from real games (`benches/corpus/`, shared with the
 //! `probability` bench). For each corpus it times, per iteration over all its positions:
 //! - `analyze`: [`solve_board`] alone;
-//! - `analyze+values`: plus the number chances of every cell;
-//! - `analyze+depth`: plus number chances, dead tiles, certain cells with reasons and forced
+//! - `analyze+values`: the analysis and the number chances of every cell, with
+//!   [`solve_board_with_chances`] (one enumeration of each front for both);
+//! - `analyze+depth`: the same plus dead tiles, certain cells with reasons and forced
 //!   guesses, which is what `mineseer analyze --json` computes.
 //!
 //! The ratio `analyze+values / analyze` is the cost the issue bounds (at most 2x).
@@ -12,7 +13,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::certain_cells;
 use mineseer_core::formats::parse_mine;
-use mineseer_core::values::number_chances;
+use mineseer_core::values::solve_board_with_chances;
 use mineseer_core::{solve_board, Board, SolveConfig};
 
 /// Reads a corpus file: `.mine` positions separated by blank lines.
@@ -42,16 +43,15 @@ fn bench(c: &mut Criterion) {
         group.bench_function("analyze+values", |b| {
             b.iter(|| {
                 for board in &boards {
-                    let analysis = solve_board(board, &config).expect("consistent");
-                    std::hint::black_box(number_chances(board, &analysis, &config).expect("ok"));
+                    std::hint::black_box(solve_board_with_chances(board, &config).expect("ok"));
                 }
             })
         });
         group.bench_function("analyze+depth", |b| {
             b.iter(|| {
                 for board in &boards {
-                    let analysis = solve_board(board, &config).expect("consistent");
-                    let chances = number_chances(board, &analysis, &config).expect("ok");
+                    let (analysis, chances) =
+                        solve_board_with_chances(board, &config).expect("consistent");
                     std::hint::black_box(dead_cells(&chances));
                     std::hint::black_box(certain_cells(board, &analysis));
                     std::hint::black_box(forced_guesses(board, &analysis, &config).expect("ok"));

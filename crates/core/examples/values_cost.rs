@@ -1,5 +1,7 @@
-//! A fixed amount of work for instruction counters: the probabilities, or the probabilities
-//! and the number chances, of every position of one benchmark corpus, once each. Under
+//! A fixed amount of work for instruction counters: the probabilities (`analyze`), or the
+//! probabilities and the number chances (`values`: [`solve_board_with_chances`]; `two-calls`:
+//! [`solve_board`] then [`number_chances`]), of every position of one benchmark corpus, once
+//! each. Under
 //! `valgrind --tool=callgrind` the instruction counts do not depend on the machine's load, so
 //! the ratio of the two modes is a repeatable measure of what number chances cost (the
 //! criterion bench `values` gives the wall-clock figures).
@@ -9,21 +11,17 @@
 //! with `values` (corpora: beginner, intermediate, expert, expert-hard).
 
 use mineseer_core::formats::parse_mine;
-use mineseer_core::values::number_chances;
+use mineseer_core::values::{number_chances, solve_board_with_chances};
 use mineseer_core::{solve_board, SolveConfig};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("values", String::as_str);
     let corpus = args.get(2).map_or("expert", String::as_str);
-    let with_values = match mode {
-        "analyze" => false,
-        "values" => true,
-        other => {
-            eprintln!("unknown mode {other:?}: use analyze or values");
-            std::process::exit(2);
-        }
-    };
+    if !["analyze", "values", "two-calls"].contains(&mode) {
+        eprintln!("unknown mode {mode:?}: use analyze, values or two-calls");
+        std::process::exit(2);
+    }
     let path = format!("{}/benches/corpus/{corpus}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
@@ -36,10 +34,19 @@ fn main() {
     let mut cells_with_chances = 0usize;
     for chunk in text.split("\n\n").filter(|c| !c.trim().is_empty()) {
         let board = parse_mine(chunk).expect("the committed corpus parses");
-        let analysis = solve_board(&board, &config).expect("corpus positions are consistent");
-        if with_values {
-            let chances = number_chances(&board, &analysis, &config).expect("within budget");
-            cells_with_chances += chances.iter().count();
+        match mode {
+            "analyze" => {
+                solve_board(&board, &config).expect("corpus positions are consistent");
+            }
+            "values" => {
+                let (_, chances) = solve_board_with_chances(&board, &config).expect("consistent");
+                cells_with_chances += chances.iter().count();
+            }
+            _ => {
+                let analysis = solve_board(&board, &config).expect("consistent");
+                let chances = number_chances(&board, &analysis, &config).expect("within budget");
+                cells_with_chances += chances.iter().count();
+            }
         }
     }
     println!("{mode} {corpus}: {cells_with_chances} cells with number chances");

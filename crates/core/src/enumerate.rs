@@ -303,7 +303,27 @@ pub fn trace_front<C: Count>(
     keep_together: &[Vec<u32>],
     max_lines: usize,
 ) -> Result<FrontTrace<C>, FrontFailure> {
+    let limits = FrontLimits {
+        max_lines,
+        max_work: u64::MAX,
+        max_mines: usize::MAX,
+    };
+    trace_front_within(problem, keep_together, &limits)
+}
+
+/// [`trace_front`] within all of [`enumerate_front`]'s limits, counted the same way: lines
+/// holding more than `max_mines` are dropped, and each extension costs one plus the boxes
+/// closed before its step (the tallies [`enumerate_front`] would carry). With no group to
+/// keep together it succeeds exactly when [`enumerate_front`] does, so a caller can take a
+/// front's counts from the trace instead.
+pub fn trace_front_within<C: Count>(
+    problem: &FrontProblem,
+    keep_together: &[Vec<u32>],
+    limits: &FrontLimits,
+) -> Result<FrontTrace<C>, FrontFailure> {
     let plan = Plan::new(problem, keep_together);
+    let mut closed_before = 0u64;
+    let mut work = 0u64;
     // The open-box values of every line of the current layer, `key_width` per line in one
     // buffer (all lines of a layer have the same open boxes).
     let mut keys: Vec<u8> = Vec::new();
@@ -340,6 +360,13 @@ pub fn trace_front<C: Count>(
                     continue;
                 }
                 let mines = line.mines + need as u16;
+                if mines as usize > limits.max_mines {
+                    continue;
+                }
+                work += 1 + closed_before;
+                if work > limits.max_work {
+                    return Err(FrontFailure::TooManyLines);
+                }
                 let add_line = || {
                     next.push(TraceLine {
                         mines,
@@ -372,9 +399,10 @@ pub fn trace_front<C: Count>(
         if next.is_empty() {
             return Err(FrontFailure::Unsatisfiable(step.rule));
         }
-        if next.len() > max_lines {
+        if next.len() > limits.max_lines {
             return Err(FrontFailure::TooManyLines);
         }
+        closed_before += step.closing.len() as u64;
         steps.push(TraceStep {
             boxes: step.expanded_boxes.clone(),
             transitions,

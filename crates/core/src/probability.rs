@@ -119,6 +119,19 @@ pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, Solv
     let rules = Rules::from_board(board)?;
     let boxes = Boxes::new(&rules);
     let (fronts, lines_created) = enumerate_fronts::<BigUint>(board, &rules, &boxes, config)?;
+    analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)
+}
+
+/// The **Combine** phase and the [`Analysis`], from every front's counts (enumerated by
+/// [`enumerate_fronts`], or taken from traces by the number chances, which need those too).
+pub(crate) fn analysis_from_fronts(
+    board: &Board,
+    rules: Rules,
+    boxes: Boxes,
+    fronts: Vec<FrontWeights<BigUint>>,
+    lines_created: u64,
+    config: &SolveConfig,
+) -> Result<Analysis, SolveError> {
     let combined = combine_fronts(board, &rules, &boxes, &fronts, config)?;
 
     let classes = classify(&rules, &boxes);

@@ -26,11 +26,17 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, CellIdx};
+use crate::boxes::Boxes;
 use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
-use crate::enumerate::{trace_front, FastMap, FrontFailure, FrontProblem, FrontTrace};
+use crate::combine::FrontWeights;
+use crate::enumerate::{
+    trace_front, trace_front_within, FastMap, FrontLimits, FrontProblem, FrontTrace,
+};
 use crate::error::SolveError;
-use crate::probability::{front_failure, front_problem, Analysis, SolveConfig};
-use crate::rules::Status;
+use crate::probability::{
+    analysis_from_fronts, front_failure, front_problem, solve_board, Analysis, SolveConfig,
+};
+use crate::rules::{Rules, Status};
 
 /// The numbers a safe cell can show, 0 to 8.
 pub const NUMBERS: usize = 9;
@@ -111,12 +117,71 @@ impl BoardChances {
 }
 
 /// The number chances of every cell of the board `analysis` was made from.
+///
+/// A caller that wants both the analysis and the chances should call
+/// [`solve_board_with_chances`], which enumerates each front once for both.
 pub fn number_chances(
     board: &Board,
     analysis: &Analysis,
     config: &SolveConfig,
 ) -> Result<BoardChances, SolveError> {
     number_chances_with(board, analysis, config, false)
+}
+
+/// [`solve_board`] and [`number_chances`] together, with the same results (and the same
+/// errors), but each front enumerated once: its traced enumeration, kept open where the
+/// neighbourhoods need it, gives both its counts for the analysis and its joint
+/// distributions for the chances. (Only [`crate::SolveStats::lines_created`] differs: it counts
+/// the traced enumeration's lines.) Positions with a front too large for 128-bit counts, or
+/// over a budget, take the two calls.
+pub fn solve_board_with_chances(
+    board: &Board,
+    config: &SolveConfig,
+) -> Result<(Analysis, BoardChances), SolveError> {
+    let two_calls = || -> Result<(Analysis, BoardChances), SolveError> {
+        let analysis = solve_board(board, config)?;
+        let chances = number_chances(board, &analysis, config)?;
+        Ok((analysis, chances))
+    };
+    let rules = Rules::from_board(board)?;
+    let boxes = Boxes::new(&rules);
+    let described = describe(board, &rules, &boxes);
+    let limits = FrontLimits {
+        max_lines: config.max_lines,
+        max_work: config.max_work,
+        max_mines: rules.mines_left,
+    };
+    let mut fronts = Vec::with_capacity(boxes.fronts.len());
+    let mut distributions = Vec::with_capacity(boxes.fronts.len());
+    let mut lines_created = 0u64;
+    for (f, front) in boxes.fronts.iter().enumerate() {
+        let problem = front_problem(&rules, &boxes, front);
+        let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+        if n_cells >= 120 {
+            return two_calls();
+        }
+        let keep_together = keep_together(&described.descriptors[f]);
+        let Ok(trace) = trace_front_within::<u128>(&problem, &keep_together, &limits) else {
+            // The two calls report the failure exactly as they would have.
+            return two_calls();
+        };
+        let backward = Backward::new(&trace);
+        lines_created += 1 + trace
+            .steps
+            .iter()
+            .map(|s| s.transitions.len() as u64)
+            .sum::<u64>();
+        fronts.push(front_weights(&problem, &trace, &backward));
+        distributions.push(distributions_from_trace(
+            &problem,
+            &trace,
+            &backward,
+            &described.descriptors[f],
+        ));
+    }
+    let analysis = analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)?;
+    let chances = assemble(board, &analysis, described, &distributions, false);
+    Ok((analysis, chances))
 }
 
 /// [`number_chances`], optionally with big integers everywhere: the general combination
@@ -130,21 +195,77 @@ fn number_chances_with(
 ) -> Result<BoardChances, SolveError> {
     let rules = &analysis.rules;
     let boxes = &analysis.boxes;
+    let described = describe(board, rules, boxes);
+    // One traced enumeration per front that some neighbourhood touches.
+    let mut distributions: Vec<Vec<Distribution>> = Vec::with_capacity(boxes.fronts.len());
+    for (f, front) in boxes.fronts.iter().enumerate() {
+        let descriptors = &described.descriptors[f];
+        if descriptors.is_empty() {
+            distributions.push(Vec::new());
+            continue;
+        }
+        let problem = front_problem(rules, boxes, front);
+        let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+        let keep_together = keep_together(descriptors);
+        // The same bound as the engine's: below 120 cells every count fits in a u128.
+        let result = if n_cells < 120 && !general_only {
+            trace_front::<u128>(&problem, &keep_together, config.max_lines).map(|trace| {
+                let backward = Backward::new(&trace);
+                distributions_from_trace(&problem, &trace, &backward, descriptors)
+            })
+        } else {
+            trace_front::<BigUint>(&problem, &keep_together, config.max_lines).map(|trace| {
+                let backward = Backward::new(&trace);
+                distributions_from_trace(&problem, &trace, &backward, descriptors)
+            })
+        };
+        match result {
+            Ok(d) => distributions.push(d),
+            Err(failure) => {
+                return Err(front_failure(
+                    board,
+                    rules,
+                    front,
+                    failure,
+                    config,
+                    "probability lines in one front (number chances)",
+                ))
+            }
+        }
+    }
+    Ok(assemble(
+        board,
+        analysis,
+        described,
+        &distributions,
+        general_only,
+    ))
+}
+
+/// Every cell's neighbourhood, described for the combination.
+struct Described {
+    /// Per front, its distinct parts keys (indexed by descriptor id).
+    descriptors: Vec<Vec<PartsKey>>,
+    /// The distinct neighbourhoods.
+    hoods: Vec<HoodKey>,
+    /// (cell, neighbourhood, constant) for every cell that may get chances.
+    cells: Vec<(CellIdx, u32, u8)>,
+}
+
+/// Describes every cell's neighbourhood with fixed-size keys (no allocation per cell);
+/// identical front parts share one descriptor, identical neighbourhoods one computation.
+fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
     let mut front_and_local: Vec<(u32, u32)> = vec![(0, 0); boxes.boxes.len()];
     for (f, front) in boxes.fronts.iter().enumerate() {
         for (local, &b) in front.boxes.iter().enumerate() {
             front_and_local[b as usize] = (f as u32, local as u32);
         }
     }
-
-    // Describe every cell's neighbourhood with fixed-size keys (no allocation per cell);
-    // identical front parts share one descriptor, identical neighbourhoods one computation.
     let mut descriptors: Vec<Vec<PartsKey>> = vec![Vec::new(); boxes.fronts.len()];
     let mut descriptor_ids: Vec<FastMap<PartsKey, u32>> =
         vec![FastMap::default(); boxes.fronts.len()];
     let mut hoods: Vec<HoodKey> = Vec::new();
     let mut hood_ids: FastMap<HoodKey, u32> = FastMap::default();
-    // (cell, neighbourhood, constant) for every cell that may get chances.
     let mut cells: Vec<(CellIdx, u32, u8)> = Vec::new();
     for idx in board.indices() {
         if !matches!(rules.status[idx.get()], Status::Unknown | Status::Safe) {
@@ -222,36 +343,35 @@ fn number_chances_with(
         cells.push((idx, hood_id, constant));
     }
 
-    // One traced enumeration per front that some neighbourhood touches.
-    let mut distributions: Vec<Vec<Distribution>> = Vec::with_capacity(boxes.fronts.len());
-    for (f, front) in boxes.fronts.iter().enumerate() {
-        if descriptors[f].is_empty() {
-            distributions.push(Vec::new());
-            continue;
-        }
-        let problem = front_problem(rules, boxes, front);
-        let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
-        // The same bound as the engine's: below 120 cells every count fits in a u128.
-        let result = if n_cells < 120 && !general_only {
-            front_distributions::<u128>(&problem, &descriptors[f], config.max_lines)
-        } else {
-            front_distributions::<BigUint>(&problem, &descriptors[f], config.max_lines)
-        };
-        match result {
-            Ok(d) => distributions.push(d),
-            Err(failure) => {
-                return Err(front_failure(
-                    board,
-                    rules,
-                    front,
-                    failure,
-                    config,
-                    "probability lines in one front (number chances)",
-                ))
-            }
-        }
+    Described {
+        descriptors,
+        hoods,
+        cells,
     }
+}
 
+/// The keep-together groups of a front's descriptors: the boxes of each neighbourhood that
+/// touches more than one.
+fn keep_together(descriptors: &[PartsKey]) -> Vec<Vec<u32>> {
+    descriptors
+        .iter()
+        .filter(|key| key.len > 1)
+        .map(|key| key.parts().iter().map(|p| p.local_box).collect())
+        .collect()
+}
+
+/// Combines each neighbourhood's distributions with the rest of the board and stores the
+/// chances of every cell.
+fn assemble(
+    board: &Board,
+    analysis: &Analysis,
+    described: Described,
+    distributions: &[Vec<Distribution>],
+    general_only: bool,
+) -> BoardChances {
+    let Described { hoods, cells, .. } = described;
+    let rules = &analysis.rules;
+    let boxes = &analysis.boxes;
     let mut combiner = Combiner {
         front_counts: &analysis.front_counts,
         floating: boxes.floating.len(),
@@ -275,7 +395,7 @@ fn number_chances_with(
         let slot = *index_of.entry((hood_id, constant)).or_insert_with(|| {
             let (relative, safe_layouts) =
                 relative_counts[hood_id as usize].get_or_insert_with(|| {
-                    let relative = combiner.cell_counts(&hoods[hood_id as usize], &distributions);
+                    let relative = combiner.cell_counts(&hoods[hood_id as usize], distributions);
                     let sum: BigUint = relative.iter().sum();
                     (relative, sum)
                 });
@@ -297,7 +417,7 @@ fn number_chances_with(
         });
         out.of_cell[idx.get()] = slot;
     }
-    Ok(out)
+    out
 }
 
 /// The most boxes (and so fronts) one neighbourhood can touch: eight neighbours and the cell.
@@ -531,20 +651,14 @@ impl ExactCount for BigUint {
     }
 }
 
-/// The joint distribution of (front mines, neighbourhood mines) for each descriptor.
-fn front_distributions<C: ExactCount>(
+/// The joint distribution of (front mines, neighbourhood mines) for each descriptor, from
+/// the front's trace (kept together as [`keep_together`] asks).
+fn distributions_from_trace<C: ExactCount>(
     problem: &FrontProblem,
+    trace: &FrontTrace<C>,
+    backward: &Backward<C>,
     descriptors: &[PartsKey],
-    max_lines: usize,
-) -> Result<Vec<Distribution>, FrontFailure> {
-    let keep_together: Vec<Vec<u32>> = descriptors
-        .iter()
-        .filter(|key| key.len > 1)
-        .map(|key| key.parts().iter().map(|p| p.local_box).collect())
-        .collect();
-    let trace: FrontTrace<C> = trace_front(problem, &keep_together, max_lines)?;
-    let backward = Backward::new(&trace);
-
+) -> Vec<Distribution> {
     // The step at which each box first and last appears in an expanded key.
     let n_boxes = problem.box_sizes.len();
     let mut first_seen = vec![usize::MAX; n_boxes];
@@ -570,8 +684,8 @@ fn front_distributions<C: ExactCount>(
         let id = *counts_of_boxes.entry(boxes).or_insert_with(|| {
             counts.push(box_value_counts(
                 problem,
-                &trace,
-                &backward,
+                trace,
+                backward,
                 &first_seen,
                 parts,
             ));
@@ -584,7 +698,85 @@ fn front_distributions<C: ExactCount>(
             .all(|p| Some(last_seen[p.local_box as usize]) >= step_index));
         out.push(split_parts(problem, parts, &counts[id]));
     }
-    Ok(out)
+    out
+}
+
+/// A front's layout counts and per-box mine tallies by mines, as [`crate::enumerate::enumerate_front`]
+/// gives them, from its trace: each box is summed at the last step that shows it, forward
+/// count times transition weight times its value, times the backward counts of the line the
+/// transition leads to.
+fn front_weights(
+    problem: &FrontProblem,
+    trace: &FrontTrace<u128>,
+    backward: &Backward<u128>,
+) -> FrontWeights<BigUint> {
+    let last = trace.layers.last().expect("the start layer exists");
+    let min_mines = last.iter().map(|l| l.mines as usize).min().unwrap_or(0);
+    let max_mines = last.iter().map(|l| l.mines as usize).max().unwrap_or(0);
+    let n_rows = max_mines - min_mines + 1;
+    let mut counts = vec![0u128; n_rows];
+    for line in last {
+        counts[line.mines as usize - min_mines] += line.count;
+    }
+    let n_boxes = problem.box_sizes.len();
+    let mut last_seen = vec![0usize; n_boxes];
+    for (i, step) in trace.steps.iter().enumerate() {
+        for &b in &step.boxes {
+            last_seen[b as usize] = i;
+        }
+    }
+    // tallies[m * n_boxes + b]
+    let mut tallies = vec![0u128; n_rows * n_boxes];
+    let mut closing: Vec<(usize, u32)> = Vec::new();
+    let mut sums: Vec<u128> = Vec::new();
+    for (i, step) in trace.steps.iter().enumerate() {
+        closing.clear();
+        closing.extend(
+            step.boxes
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| last_seen[b as usize] == i)
+                .map(|(p, &b)| (p, b)),
+        );
+        if closing.is_empty() {
+            continue;
+        }
+        let before = &trace.layers[i];
+        let after = &trace.layers[i + 1];
+        // sums[to * closing + c]: layouts into line `to` times the value of closing box c.
+        sums.clear();
+        sums.resize(after.len() * closing.len(), 0);
+        for (index, t) in step.transitions.iter().enumerate() {
+            let coefficient = before[t.from as usize].count * t.weight as u128;
+            let values = step.values(index);
+            let row = &mut sums[t.to as usize * closing.len()..][..closing.len()];
+            for (slot, &(p, _)) in row.iter_mut().zip(&closing) {
+                *slot += coefficient * values[p] as u128;
+            }
+        }
+        for (to, row) in sums.chunks(closing.len()).enumerate() {
+            let base = after[to].mines as usize - min_mines;
+            let poly = backward.of(i + 1, to);
+            for (&sum, &(_, b)) in row.iter().zip(&closing) {
+                if sum == 0 {
+                    continue;
+                }
+                for (r, &ways) in poly.iter().enumerate() {
+                    if ways != 0 {
+                        tallies[(base + r) * n_boxes + b as usize] += sum * ways;
+                    }
+                }
+            }
+        }
+    }
+    FrontWeights {
+        min_mines,
+        counts: counts.iter().map(|&c| BigUint::from(c)).collect(),
+        tallies: tallies
+            .chunks(n_boxes)
+            .map(|row| row.iter().map(|&t| BigUint::from(t)).collect())
+            .collect(),
+    }
 }
 
 /// `backward[i]`: for each line of layer `i`, the ways to finish the front per number of
@@ -1245,6 +1437,53 @@ mod tests {
             all_ones.pascal_step().value(0),
             BigUint::from(u64::MAX) * 2u8
         );
+    }
+
+    #[test]
+    fn one_enumeration_matches_the_two_calls() {
+        // Real expert positions, small positions with several fronts, flags and floating
+        // cells, and positions that fail (no layout, a wrong mine count, over budget).
+        let corpus = include_str!("../benches/corpus/expert.txt");
+        let hard = include_str!("../benches/corpus/expert-hard.txt");
+        let mut positions: Vec<&str> = vec![
+            "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
+            "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
+            "4x3x2\n1HHH\nHHHH\nHHH1\n",
+            "3x3x1\nH3H\nHHH\nHHH\n",
+            "4x2x7\n1HHH\nHHHH\n",
+            "5x2x1\n2HHHH\nHHHH1\n",
+        ];
+        for text in [corpus, hard] {
+            positions.extend(
+                text.split("\n\n")
+                    .filter(|c| !c.trim().is_empty())
+                    .step_by(3),
+            );
+        }
+        let tight = SolveConfig {
+            max_lines: 3,
+            ..SolveConfig::default()
+        };
+        for text in &positions {
+            let board = parse_mine(text).unwrap();
+            for config in [SolveConfig::default(), tight.clone()] {
+                let two = solve_board(&board, &config)
+                    .and_then(|a| number_chances(&board, &a, &config).map(|c| (a, c)));
+                let one = solve_board_with_chances(&board, &config);
+                match (one, two) {
+                    (Ok((a1, c1)), Ok((a2, c2))) => {
+                        assert_eq!(a1.solutions(), a2.solutions(), "{text}");
+                        for idx in board.indices() {
+                            assert_eq!(a1.mine_layouts(idx), a2.mine_layouts(idx), "{text}");
+                            assert_eq!(a1.class(idx), a2.class(idx), "{text}");
+                        }
+                        assert_eq!(c1, c2, "{text}");
+                    }
+                    (Err(e1), Err(e2)) => assert_eq!(e1.to_string(), e2.to_string(), "{text}"),
+                    (one, two) => panic!("{text}: {:?} vs {:?}", one.err(), two.err()),
+                }
+            }
+        }
     }
 
     #[test]
