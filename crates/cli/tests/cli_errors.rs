@@ -1,30 +1,9 @@
 //! The CLI on bad input (issue 7): a one-line message on stderr and exit code 1, never a
 //! panic (exit 101) or a partial output on stdout.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mineseer"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin)
-        .expect("stdin is writable");
-    let out = child.wait_with_output().expect("the binary finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::run;
 
 #[test]
 fn analyze_reports_bad_input_in_one_line() {

@@ -1,0 +1,28 @@
+//! What the CLI's integration tests share: running the built binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `mineseer` with `args` and `stdin`: its exit code (-1 when killed by a signal),
+/// stdout and stderr.
+pub fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mineseer"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin)
+        .expect("stdin is writable");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
