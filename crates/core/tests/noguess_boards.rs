@@ -39,6 +39,22 @@ fn check_generated(width: usize, height: usize, mines: usize, first: (usize, usi
     );
 }
 
+/// A random board size, width and height drawn uniformly from the ranges, and a first click
+/// on it.
+fn random_size_and_click(
+    rng: &mut TestRng,
+    widths: std::ops::Range<usize>,
+    heights: std::ops::Range<usize>,
+) -> (usize, usize, (usize, usize)) {
+    let width = widths.start + rng.below((widths.end - widths.start) as u64) as usize;
+    let height = heights.start + rng.below((heights.end - heights.start) as u64) as usize;
+    let first = (
+        rng.below(width as u64) as usize,
+        rng.below(height as u64) as usize,
+    );
+    (width, height, first)
+}
+
 #[test]
 fn every_preset_board_is_won_by_certain_moves() {
     for preset in Preset::ALL {
@@ -56,12 +72,7 @@ fn random_sizes_densities_and_first_clicks_are_won_by_certain_moves() {
     for seed in 0..300 {
         // Strips one or two cells wide are left out: most of their layouts are coin tosses by
         // symmetry (see `two_wide_strip_with_one_mine_is_refused`).
-        let width = 3 + rng.below(18) as usize;
-        let height = 3 + rng.below(10) as usize;
-        let first = (
-            rng.below(width as u64) as usize,
-            rng.below(height as u64) as usize,
-        );
+        let (width, height, first) = random_size_and_click(&mut rng, 3..21, 3..13);
         let room = width * height - opening_size(width, height, first);
         // Up to about 22% of the cells: expert density and a little beyond.
         let mines = (rng.below((width * height * 22 / 100 + 1) as u64) as usize).min(room);
@@ -195,12 +206,7 @@ fn replay_agrees_with_a_brute_force_player() {
     let mut rng = TestRng::new(52);
     let (mut won, mut stuck) = (0, 0);
     for _ in 0..400 {
-        let width = 2 + rng.below(4) as usize;
-        let height = 2 + rng.below(4) as usize;
-        let first = (
-            rng.below(width as u64) as usize,
-            rng.below(height as u64) as usize,
-        );
+        let (width, height, first) = random_size_and_click(&mut rng, 2..6, 2..6);
         let mut mines = vec![false; width * height];
         for (i, mine) in mines.iter_mut().enumerate() {
             let (x, y) = (i % width, i / width);
@@ -228,12 +234,7 @@ fn replay_agrees_with_a_brute_force_player() {
 fn small_generated_boards_are_won_by_the_brute_force_player() {
     let mut rng = TestRng::new(9);
     for seed in 0..150 {
-        let width = 3 + rng.below(3) as usize;
-        let height = 3 + rng.below(3) as usize;
-        let first = (
-            rng.below(width as u64) as usize,
-            rng.below(height as u64) as usize,
-        );
+        let (width, height, first) = random_size_and_click(&mut rng, 3..6, 3..6);
         let room = width * height - opening_size(width, height, first);
         let mines = (1 + rng.below((width * height / 4) as u64) as usize).min(room);
         let config = NoGuessConfig::new(width, height, mines, first, seed).unwrap();
