@@ -49,6 +49,9 @@ pub struct Args {
     /// Use the endgame solver when a position has at most this many layouts (0: never).
     #[arg(long)]
     endgame_layouts: Option<u64>,
+    /// The endgame solver's node budget (over it, the guess heuristic plays instead).
+    #[arg(long)]
+    endgame_nodes: Option<u64>,
     /// Weight of progress in the full level's guess score (default: the player's, 0.001).
     /// On intermediate, 0.2 measured better; on expert, worse.
     #[arg(long)]
@@ -142,6 +145,9 @@ pub fn run(args: &Args) -> Result<()> {
     }
     if let Some(layouts) = args.endgame_layouts {
         player.endgame_max_layouts = layouts;
+    }
+    if let Some(nodes) = args.endgame_nodes {
+        player.endgame_max_nodes = nodes;
     }
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism()

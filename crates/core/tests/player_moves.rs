@@ -15,6 +15,7 @@ use mineseer_core::{solve_board, SolveConfig};
 fn check_moves_against_brute_force(level: Level, rule: FirstClickRule, seeds: u64) {
     let mut checked_reveals = 0;
     let mut checked_flags = 0;
+    let mut forced_guesses_seen = 0;
     for seed in 0..seeds {
         let (width, height, mines) =
             [(5, 4, 4), (4, 4, 3), (6, 3, 5), (5, 5, 3)][seed as usize % 4];
@@ -47,10 +48,21 @@ fn check_moves_against_brute_force(level: Level, rule: FirstClickRule, seeds: u6
                                 mine_in < brute.layouts.len(),
                                 "seed {seed}: reveals a certain mine {mv:?}"
                             );
+                            if let Reason::ForcedGuess { .. } = mv.reason {
+                                // Taken only when no hidden cell is safe in every layout.
+                                let certain_exists = board.indices().any(|c| {
+                                    board.cell(c).is_unrevealed()
+                                        && !brute.layouts.iter().any(|l| l.contains(&c.get()))
+                                });
+                                assert!(!certain_exists, "seed {seed}: {mv:?} with a certain move");
+                                forced_guesses_seen += 1;
+                            }
                             if mv.reason == Reason::Certain {
                                 assert_eq!(mine_in, 0, "seed {seed}: {mv:?} is not certain");
                             }
-                            if let Reason::Guess { safety } = mv.reason {
+                            if let Reason::Guess { safety } | Reason::ForcedGuess { safety } =
+                                mv.reason
+                            {
                                 let exact = 1.0 - mine_in as f64 / brute.layouts.len() as f64;
                                 assert!(
                                     (safety - exact).abs() < 1e-9,
@@ -90,6 +102,7 @@ fn check_moves_against_brute_force(level: Level, rule: FirstClickRule, seeds: u6
         "too few moves checked: {checked_reveals}"
     );
     assert!(checked_flags > 0, "no flag checked");
+    assert!(forced_guesses_seen > 0, "no forced guess checked");
 }
 
 #[test]
@@ -196,4 +209,60 @@ fn same_seed_same_game() {
         assert_eq!(pa, pb);
         assert_eq!(a, b);
     }
+}
+
+/// A position with a forced 50/50 (the top-left pair: both 3 and 6 see both cells, the other
+/// neighbours are flags) and a floating region whose cells are safer (20 in 23).
+const FORCED_PAIR_AND_FLOATING: &str = "8x4x9\nHHFHHHHH\n36FHHHHH\nFFFHHHHH\nHHHHHHHH\n";
+
+#[test]
+fn a_forced_guess_is_taken_before_a_safer_guess() {
+    let board = mineseer_core::formats::parse_mine(FORCED_PAIR_AND_FLOATING).unwrap();
+    let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+    let groups =
+        mineseer_core::dead::forced_guesses(&board, &analysis, &SolveConfig::default()).unwrap();
+    let pair = [board.idx(0, 0).unwrap(), board.idx(1, 0).unwrap()];
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].cells(), &pair);
+    for level in [Level::Full, Level::Fast] {
+        let config = PlayerConfig::new(level, FirstClickRule::Safe);
+        let moves = next_moves(&board, &config).unwrap();
+        assert_eq!(moves.len(), 1, "{level:?}: {moves:?}");
+        let mv = moves[0];
+        assert_eq!(mv.action, Action::Reveal);
+        assert!(
+            pair.contains(&board.idx(mv.x, mv.y).unwrap()),
+            "{level:?}: {mv:?} is not in the pair"
+        );
+        assert_eq!(mv.reason, Reason::ForcedGuess { safety: 0.5 });
+        // Without the rule, the player guesses in the safer floating region instead.
+        let plain = PlayerConfig {
+            take_forced_guesses_first: false,
+            ..config
+        };
+        let mv = next_move(&board, &plain).unwrap().unwrap();
+        assert!(!pair.contains(&board.idx(mv.x, mv.y).unwrap()), "{mv:?}");
+        match mv.reason {
+            Reason::Guess { safety } => assert!((safety - 20.0 / 23.0).abs() < 1e-12),
+            other => panic!("{level:?}: expected a guess, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_forced_guess_waits_for_the_certain_moves() {
+    // The same pair, and a revealed 0 in the bottom-right corner whose three hidden
+    // neighbours are certainly safe: those come first, the pair is left alone.
+    let board =
+        mineseer_core::formats::parse_mine("8x4x9\nHHFHHHHH\n36FHHHHH\nFFFHHHHH\nHHHHHHH0\n")
+            .unwrap();
+    let moves = next_moves(
+        &board,
+        &PlayerConfig::new(Level::Full, FirstClickRule::Safe),
+    )
+    .unwrap();
+    let mut cells: Vec<(usize, usize)> = moves.iter().map(|m| (m.x, m.y)).collect();
+    cells.sort_unstable();
+    assert_eq!(cells, vec![(6, 2), (6, 3), (7, 2)]);
+    assert!(moves.iter().all(|m| m.reason == Reason::Certain));
 }

@@ -192,7 +192,8 @@ impl Game {
 
     /// Plays one auto-player move.
     pub fn play_step(&mut self, options: &PlayerOptions) -> Result<StepResult, ExportError> {
-        let config = player_config(options, self.game.config().rule());
+        let (cells, mines) = (self.game.board().len(), self.game.board().mines());
+        let config = player_config(options, self.game.config().rule(), cells, mines);
         let mut played = None;
         if self.game.state() == GameState::Playing {
             if let Some(mv) = mineseer_core::player::next_move(self.game.board(), &config)? {

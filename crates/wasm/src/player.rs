@@ -42,11 +42,12 @@ pub struct MoveView {
     pub y: usize,
     /// `reveal` or `flag`.
     pub action: &'static str,
-    /// Why: `opening`, `certain`, `endgame` or `guess`.
+    /// Why: `opening`, `certain`, `endgame`, `guess` or `forced` (a 50/50 no other reveal can
+    /// settle, taken early).
     pub kind: &'static str,
     /// For `endgame`: the chance to win from here under optimal play.
     pub win: Option<f64>,
-    /// For `guess`: the chance that the cell is safe.
+    /// For `guess` and `forced`: the chance that the cell is safe.
     pub safety: Option<f64>,
 }
 
@@ -58,6 +59,7 @@ impl MoveView {
             Reason::Certain => ("certain", None, None),
             Reason::Endgame { win } => ("endgame", Some(win), None),
             Reason::Guess { safety } => ("guess", None, Some(safety)),
+            Reason::ForcedGuess { safety } => ("forced", None, Some(safety)),
         };
         let action = match mv.action {
             Action::Reveal => "reveal",
@@ -74,14 +76,20 @@ impl MoveView {
     }
 }
 
-/// The core's player settings for the page's options.
-pub fn player_config(options: &PlayerOptions, rule: FirstClickRule) -> PlayerConfig {
+/// The core's player settings for the page's options, tuned for the board's size and mine
+/// count as the CLI's bulk runs are.
+pub fn player_config(
+    options: &PlayerOptions,
+    rule: FirstClickRule,
+    cells: usize,
+    mines: usize,
+) -> PlayerConfig {
     let level = if options.level.eq_ignore_ascii_case("fast") {
         Level::Fast
     } else {
         Level::Full
     };
-    let mut config = PlayerConfig::new(level, rule);
+    let mut config = PlayerConfig::new(level, rule).tuned_for_density(cells, mines);
     config.flag_mines = options.flag_mines;
     config
 }
@@ -109,7 +117,8 @@ pub fn next_move_of_position(
         Some(name) => FirstClickRule::from_name(name)
             .ok_or_else(|| ExportError::new(format!("unknown first-click rule {name:?}")))?,
     };
-    Ok(next_move(&board, &player_config(options, rule))?
+    let config = player_config(options, rule, board.len(), board.mines());
+    Ok(next_move(&board, &config)?
         .as_ref()
         .map(MoveView::from_move))
 }
@@ -160,6 +169,8 @@ pub fn play_games(options: &BulkOptions) -> Result<BulkOutcome, ExportError> {
             rule: None,
         },
         config.rule(),
+        config.width() * config.height(),
+        config.mines(),
     );
     let mut outcome = BulkOutcome {
         played: 0,
