@@ -44,17 +44,30 @@ pub const NUMBERS: usize = 9;
 /// The exact number chances of one cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NumberChances {
-    /// `by_number[n]`: consistent layouts in which the cell is safe and shows `n`.
-    by_number: [BigUint; NUMBERS],
+    /// The consistent layouts in which the cell is safe and shows `n`, for each `n`, as
+    /// little-endian 64-bit digits, `stride` per number in one buffer (the fewest digits that
+    /// hold the largest count, so equal counts have equal digits): one allocation for the
+    /// nine counts rather than one each.
+    digits: Vec<u64>,
+    stride: usize,
     /// Their sum: layouts in which the cell is safe. Never zero.
     safe_layouts: BigUint,
 }
 
 impl NumberChances {
+    /// The digits of the count of `number` (below [`NUMBERS`]).
+    fn digits_of(&self, number: usize) -> &[u64] {
+        &self.digits[number * self.stride..(number + 1) * self.stride]
+    }
+
     /// The number of consistent layouts in which the cell is safe and shows `number` (zero
     /// for `number` above 8).
     pub fn layouts_showing(&self, number: usize) -> BigUint {
-        self.by_number.get(number).cloned().unwrap_or_default()
+        if number < NUMBERS {
+            big_from_u64_digits(self.digits_of(number))
+        } else {
+            BigUint::zero()
+        }
     }
 
     /// The number of consistent layouts in which the cell is safe.
@@ -69,7 +82,13 @@ impl NumberChances {
 
     /// The probability of each number 0..=8, given that the cell is safe, as `f64`.
     pub fn chances(&self) -> [f64; NUMBERS] {
-        std::array::from_fn(|n| ratio_to_f64(&self.by_number[n], &self.safe_layouts))
+        std::array::from_fn(|n| {
+            if self.digits_of(n).iter().all(|&d| d == 0) {
+                0.0
+            } else {
+                ratio_to_f64(&self.layouts_showing(n), &self.safe_layouts)
+            }
+        })
     }
 
     /// The exact probability that the cell shows a zero (and so opens an area), given that it
@@ -81,7 +100,7 @@ impl NumberChances {
     /// The numbers the cell shows in at least one consistent layout in which it is safe.
     pub fn possible_numbers(&self) -> Vec<u8> {
         (0..NUMBERS as u8)
-            .filter(|&n| !self.by_number[n as usize].is_zero())
+            .filter(|&n| self.digits_of(n as usize).iter().any(|&d| d != 0))
             .collect()
     }
 }
@@ -266,83 +285,105 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
         vec![FastMap::default(); boxes.fronts.len()];
     let mut hoods: Vec<HoodKey> = Vec::new();
     let mut hood_ids: FastMap<HoodKey, u32> = FastMap::default();
+    // Neighbourhoods with no front part (most floating cells) are told apart by their
+    // floating neighbours and whether the cell floats alone: a table, not a hash.
+    let mut partless: [u32; 2 * NUMBERS] = [u32::MAX; 2 * NUMBERS];
     let mut cells: Vec<(CellIdx, u32, u8)> = Vec::new();
-    for idx in board.indices() {
-        if !matches!(rules.status[idx.get()], Status::Unknown | Status::Safe) {
-            continue;
-        }
-        let mut constant = 0u8;
-        let mut floating = 0u8;
-        // (front, part) pairs; a neighbourhood touches at most nine boxes.
-        let mut parts = [(0u32, Part::default()); MAX_PARTS];
-        let mut n_parts = 0usize;
-        let mut add = |b: u32, covered: u8, has_cell: bool| {
-            let (f, local) = front_and_local[b as usize];
-            match parts[..n_parts]
-                .iter_mut()
-                .find(|(front, p)| *front == f && p.local_box == local)
-            {
-                Some((_, part)) => {
-                    part.covered += covered;
-                    part.has_cell |= has_cell;
+    let (width, height) = (board.width(), board.height());
+    for y in 0..height {
+        for x in 0..width {
+            let i = y * width + x;
+            if !matches!(rules.status[i], Status::Unknown | Status::Safe) {
+                continue;
+            }
+            let mut constant = 0u8;
+            let mut floating = 0u8;
+            // (front, part) pairs; a neighbourhood touches at most nine boxes.
+            let mut parts = [(0u32, Part::default()); MAX_PARTS];
+            let mut n_parts = 0usize;
+            let mut add = |b: u32, covered: u8, has_cell: bool| {
+                let (f, local) = front_and_local[b as usize];
+                match parts[..n_parts]
+                    .iter_mut()
+                    .find(|(front, p)| *front == f && p.local_box == local)
+                {
+                    Some((_, part)) => {
+                        part.covered += covered;
+                        part.has_cell |= has_cell;
+                    }
+                    None => {
+                        parts[n_parts] = (
+                            f,
+                            Part {
+                                local_box: local,
+                                covered,
+                                has_cell,
+                            },
+                        );
+                        n_parts += 1;
+                    }
                 }
-                None => {
-                    parts[n_parts] = (
-                        f,
-                        Part {
-                            local_box: local,
-                            covered,
-                            has_cell,
+            };
+            for ny in y.saturating_sub(1)..(y + 2).min(height) {
+                for nx in x.saturating_sub(1)..(x + 2).min(width) {
+                    let n = ny * width + nx;
+                    if n == i {
+                        continue;
+                    }
+                    match rules.status[n] {
+                        Status::Flag | Status::Mine => constant += 1,
+                        Status::Unknown => match boxes.box_of_cell[n] {
+                            Some(b) => add(b, 1, false),
+                            None => floating += 1,
                         },
-                    );
-                    n_parts += 1;
+                        Status::Revealed | Status::Safe => {}
+                    }
                 }
             }
-        };
-        for n in board.neighbours(idx) {
-            match rules.status[n.get()] {
-                Status::Flag | Status::Mine => constant += 1,
-                Status::Unknown => match boxes.box_of_cell[n.get()] {
-                    Some(b) => add(b, 1, false),
-                    None => floating += 1,
-                },
-                Status::Revealed | Status::Safe => {}
+            let own_box = boxes.box_of_cell[i];
+            let cell_floating = rules.status[i] == Status::Unknown && own_box.is_none();
+            if let Some(b) = own_box {
+                add(b, 0, true);
             }
-        }
-        let cell_floating =
-            rules.status[idx.get()] == Status::Unknown && boxes.box_of_cell[idx.get()].is_none();
-        if let Some(b) = boxes.box_of_cell[idx.get()] {
-            add(b, 0, true);
-        }
-        let parts = &mut parts[..n_parts];
-        parts.sort_unstable_by_key(|(f, p)| (*f, p.local_box));
-        let mut hood = HoodKey {
-            fronts: [0; MAX_PARTS],
-            n_fronts: 0,
-            floating,
-            cell_floating,
-        };
-        for group in parts.chunk_by(|a, b| a.0 == b.0) {
-            let f = group[0].0 as usize;
-            let mut key = PartsKey::default();
-            for (_, part) in group {
-                key.parts[key.len as usize] = *part;
-                key.len += 1;
+            let hood = HoodKey {
+                fronts: [0; MAX_PARTS],
+                n_fronts: 0,
+                floating,
+                cell_floating,
+            };
+            if n_parts == 0 {
+                let slot = &mut partless[2 * floating as usize + cell_floating as usize];
+                if *slot == u32::MAX {
+                    hoods.push(hood);
+                    *slot = hoods.len() as u32 - 1;
+                }
+                cells.push((CellIdx(i as u32), *slot, constant));
+                continue;
             }
-            let id = *descriptor_ids[f].entry(key).or_insert_with(|| {
-                descriptors[f].push(key);
-                descriptors[f].len() as u32 - 1
+            let mut hood = hood;
+            let parts = &mut parts[..n_parts];
+            parts.sort_unstable_by_key(|(f, p)| (*f, p.local_box));
+            for group in parts.chunk_by(|a, b| a.0 == b.0) {
+                let f = group[0].0 as usize;
+                let mut key = PartsKey::default();
+                for (_, part) in group {
+                    key.parts[key.len as usize] = *part;
+                    key.len += 1;
+                }
+                let id = *descriptor_ids[f].entry(key).or_insert_with(|| {
+                    descriptors[f].push(key);
+                    descriptors[f].len() as u32 - 1
+                });
+                hood.fronts[hood.n_fronts as usize] = (f as u64) << 32 | id as u64;
+                hood.n_fronts += 1;
+            }
+            let hood_id = *hood_ids.entry(hood).or_insert_with(|| {
+                hoods.push(hood);
+                hoods.len() as u32 - 1
             });
-            hood.fronts[hood.n_fronts as usize] = (f as u64) << 32 | id as u64;
-            hood.n_fronts += 1;
+            cells.push((CellIdx(i as u32), hood_id, constant));
         }
-        let hood_id = *hood_ids.entry(hood).or_insert_with(|| {
-            hoods.push(hood);
-            hoods.len() as u32 - 1
-        });
-        cells.push((idx, hood_id, constant));
     }
-
     Described {
         descriptors,
         hoods,
@@ -384,38 +425,70 @@ fn assemble(
         general_only,
     };
     // Cells with the same neighbourhood differ only by their constant (most floating cells
-    // share one entry), so their counts are computed once, and stored once per constant.
-    let mut relative_counts: Vec<Option<(Vec<BigUint>, BigUint)>> = vec![None; hoods.len()];
-    let mut index_of: FastMap<(u32, u8), Option<u32>> = FastMap::default();
+    // share one entry), so their counts are computed once, and stored once per constant:
+    // `entry_of[hood * NUMBERS + constant]` numbers the (neighbourhood, constant) pairs in
+    // use, in order of first appearance.
+    let mut entry_of: Vec<u32> = vec![u32::MAX; hoods.len() * NUMBERS];
+    let mut entries: Vec<(u32, u8)> = Vec::new();
+    let mut cell_entries: Vec<(CellIdx, u32)> = Vec::with_capacity(cells.len());
+    for (idx, hood_id, constant) in cells {
+        // At most eight neighbours: the constant stays below NUMBERS.
+        let slot = &mut entry_of[hood_id as usize * NUMBERS + constant as usize];
+        if *slot == u32::MAX {
+            entries.push((hood_id, constant));
+            *slot = entries.len() as u32 - 1;
+        }
+        cell_entries.push((idx, *slot));
+    }
+    // How many entries each neighbourhood still has to fill: its safe layouts are cloned for
+    // all but the last, which takes them.
+    let mut uses_left: Vec<u8> = vec![0; hoods.len()];
+    for &(hood_id, _) in &entries {
+        uses_left[hood_id as usize] += 1;
+    }
+    let mut relative_counts: Vec<Option<(DigitTable, BigUint)>> = Vec::new();
+    relative_counts.resize_with(hoods.len(), || None);
+    let mut chance_of_entry: Vec<Option<u32>> = Vec::with_capacity(entries.len());
     let mut out = BoardChances {
         chances: Vec::new(),
         of_cell: vec![None; board.len()],
     };
-    for (idx, hood_id, constant) in cells {
-        let slot = *index_of.entry((hood_id, constant)).or_insert_with(|| {
-            let (relative, safe_layouts) =
-                relative_counts[hood_id as usize].get_or_insert_with(|| {
-                    let relative = combiner.cell_counts(&hoods[hood_id as usize], distributions);
-                    let sum: BigUint = relative.iter().sum();
-                    (relative, sum)
-                });
-            if safe_layouts.is_zero() {
-                return None;
-            }
-            let mut by_number: [BigUint; NUMBERS] = Default::default();
-            for (n, count) in relative.iter().enumerate() {
-                // A nonzero count always fits in 0..=8; `get_mut` keeps that from panicking.
-                if let Some(slot) = by_number.get_mut(constant as usize + n) {
-                    *slot = count.clone();
-                }
-            }
-            out.chances.push(NumberChances {
-                by_number,
-                safe_layouts: safe_layouts.clone(),
-            });
-            Some(out.chances.len() as u32 - 1)
+    for (hood_id, constant) in entries {
+        let hood = hood_id as usize;
+        let (relative, safe_layouts) = relative_counts[hood].get_or_insert_with(|| {
+            let relative = combiner.cell_counts(&hoods[hood], distributions);
+            let sum = relative.sum();
+            (relative, sum)
         });
-        out.of_cell[idx.get()] = slot;
+        uses_left[hood] -= 1;
+        if safe_layouts.is_zero() {
+            chance_of_entry.push(None);
+            continue;
+        }
+        let stride = relative.stride;
+        let mut digits = vec![0u64; NUMBERS * stride];
+        for n in 0..relative.len() {
+            // A nonzero count always fits in 0..=8; the bound keeps that from panicking.
+            let number = constant as usize + n;
+            if number < NUMBERS {
+                digits[number * stride..(number + 1) * stride]
+                    .copy_from_slice(relative.digits_of(n));
+            }
+        }
+        let safe_layouts = if uses_left[hood] == 0 {
+            std::mem::take(safe_layouts)
+        } else {
+            safe_layouts.clone()
+        };
+        out.chances.push(NumberChances {
+            digits,
+            stride,
+            safe_layouts,
+        });
+        chance_of_entry.push(Some(out.chances.len() as u32 - 1));
+    }
+    for (idx, entry) in cell_entries {
+        out.of_cell[idx.get()] = chance_of_entry[entry as usize];
     }
     out
 }
@@ -465,10 +538,21 @@ struct Part {
 
 /// A neighbourhood's parts in one front, sorted by box: what a front's joint distribution
 /// depends on. Fixed size, so building and hashing one allocates nothing.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct PartsKey {
     len: u8,
     parts: [Part; MAX_PARTS],
+}
+
+impl std::hash::Hash for PartsKey {
+    /// One word per part in use (the unused ones are all default).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for part in self.parts() {
+            state.write_u64(
+                (part.local_box as u64) << 16 | (part.covered as u64) << 8 | part.has_cell as u64,
+            );
+        }
+    }
 }
 
 impl PartsKey {
@@ -480,12 +564,22 @@ impl PartsKey {
 /// What two cells must share to have the same counts up to their constant: the front parts
 /// (`front << 32 | descriptor id`, ascending), the floating neighbours and whether the cell
 /// floats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct HoodKey {
     fronts: [u64; MAX_PARTS],
     n_fronts: u8,
     floating: u8,
     cell_floating: bool,
+}
+
+impl std::hash::Hash for HoodKey {
+    /// The fronts in use (the others are zero), then the floating part in one word.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for &front in &self.fronts[..self.n_fronts as usize] {
+            state.write_u64(front);
+        }
+        state.write_u64((self.floating as u64) << 8 | self.cell_floating as u64);
+    }
 }
 
 impl HoodKey {
@@ -991,17 +1085,18 @@ fn split_parts<C: ExactCount>(
     }
 }
 
-/// The weights of the untouched fronts and the other floating cells, per mines `s` of the
-/// touched part, as little-endian 64-bit digits, `stride` digits per weight (zero padded) in
-/// one buffer: Pascal's rule adds them digit by digit and [`dot_products`] reads them,
-/// without a big integer (and its allocation) per weight.
-struct Weights {
+/// Big integers as little-endian 64-bit digits, `stride` digits each (the fewest that hold
+/// the largest, zero padded) in one buffer: the weights of the untouched fronts and the other
+/// floating cells per mines `s` of the touched part (Pascal's rule adds them digit by digit
+/// and [`dot_products`] reads them, without a big integer, and its allocation, per weight),
+/// and a neighbourhood's counts per number.
+struct DigitTable {
     stride: usize,
     digits: Vec<u64>,
 }
 
-impl Weights {
-    fn from_values(values: &[BigUint]) -> Weights {
+impl DigitTable {
+    fn from_values(values: &[BigUint]) -> DigitTable {
         let stride = values
             .iter()
             .map(|v| v.bits().div_ceil(64) as usize)
@@ -1014,27 +1109,46 @@ impl Weights {
                 *slot = digit;
             }
         }
-        Weights { stride, digits }
+        DigitTable { stride, digits }
     }
 
-    /// How many weights, one per `s` from zero.
+    /// How many integers (weights: one per `s` from zero).
     fn len(&self) -> usize {
         self.digits.len() / self.stride
     }
 
-    /// The digits of `weights[s]`.
+    /// The digits of integer `s`.
     fn digits_of(&self, s: usize) -> &[u64] {
         &self.digits[s * self.stride..(s + 1) * self.stride]
     }
 
-    /// `weights[s]` as a big integer (the general path).
+    /// Integer `s` as a big integer (the general path).
     fn value(&self, s: usize) -> BigUint {
         big_from_u64_digits(self.digits_of(s))
     }
 
+    /// The sum of all the integers.
+    fn sum(&self) -> BigUint {
+        let mut columns = vec![0u128; self.stride];
+        for value in self.digits.chunks(self.stride) {
+            for (column, &digit) in columns.iter_mut().zip(value) {
+                *column += digit as u128;
+            }
+        }
+        let mut digits = Vec::with_capacity(self.stride + 1);
+        let mut carry = 0u128;
+        for column in columns {
+            let total = column + carry;
+            digits.push(total as u64);
+            carry = total >> 64;
+        }
+        digits.push(carry as u64);
+        big_from_u64_digits(&digits)
+    }
+
     /// The weights one more other floating cell gives: `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`,
     /// one entry fewer.
-    fn pascal_step(&self) -> Weights {
+    fn pascal_step(&self) -> DigitTable {
         let len = self.len().saturating_sub(1);
         let wide = self.stride + 1;
         let mut digits = vec![0u64; len * wide];
@@ -1052,7 +1166,7 @@ impl Weights {
             top_used |= carry != 0;
         }
         if top_used {
-            return Weights {
+            return DigitTable {
                 stride: wide,
                 digits,
             };
@@ -1062,7 +1176,7 @@ impl Weights {
             digits.copy_within(s * wide..s * wide + self.stride, s * self.stride);
         }
         digits.truncate(len * self.stride);
-        Weights {
+        DigitTable {
             stride: self.stride,
             digits,
         }
@@ -1112,7 +1226,7 @@ fn small_counts(
 /// into 128-bit column sums, which cannot overflow for fewer than 2^63 terms; the carries
 /// are resolved once per `n`. One pass over `s` serves every `n`, so each weight's digits are
 /// read once.
-fn dot_products(h: &[u64], width: usize, weights: &Weights) -> Vec<BigUint> {
+fn dot_products(h: &[u64], width: usize, weights: &DigitTable) -> DigitTable {
     let columns = weights.stride + 2;
     let mut sums = vec![0u128; width * columns];
     let mut any = [false; 2 * NUMBERS];
@@ -1138,29 +1252,32 @@ fn dot_products(h: &[u64], width: usize, weights: &Weights) -> Vec<BigUint> {
             }
         }
     }
-    let mut words: Vec<u32> = Vec::with_capacity(2 * columns);
-    (0..width)
-        .map(|n| {
-            if !any[n] {
-                // Many numbers are impossible for a cell: no big integer to build.
-                return BigUint::zero();
-            }
-            words.clear();
-            let mut carry = 0u128;
-            for &sum in &sums[n * columns..(n + 1) * columns] {
-                let total = sum + carry;
-                words.push(total as u32);
-                words.push((total >> 32) as u32);
-                carry = total >> 64;
-            }
-            debug_assert_eq!(carry, 0);
-            let used = words
-                .iter()
-                .rposition(|&w| w != 0)
-                .map_or(0, |last| last + 1);
-            BigUint::from_slice(&words[..used])
-        })
-        .collect()
+    // Resolve the carries, then keep the fewest digits that hold the largest count.
+    let mut digits = vec![0u64; width * columns];
+    let mut stride = 1;
+    for n in 0..width {
+        if !any[n] {
+            // Many numbers are impossible for a cell: nothing to carry.
+            continue;
+        }
+        let out = &mut digits[n * columns..(n + 1) * columns];
+        let mut carry = 0u128;
+        for (digit, &sum) in out.iter_mut().zip(&sums[n * columns..(n + 1) * columns]) {
+            let total = sum + carry;
+            *digit = total as u64;
+            carry = total >> 64;
+        }
+        debug_assert_eq!(carry, 0);
+        let used = out.iter().rposition(|&d| d != 0).map_or(0, |last| last + 1);
+        stride = stride.max(used);
+    }
+    if stride < columns {
+        for n in 1..width {
+            digits.copy_within(n * columns..n * columns + stride, n * stride);
+        }
+        digits.truncate(width * stride);
+    }
+    DigitTable { stride, digits }
 }
 
 /// The fronts a neighbourhood touches, ascending, as a fixed-size key.
@@ -1181,7 +1298,7 @@ struct Combiner<'a> {
     others: FastMap<usize, (usize, Vec<BigUint>)>,
     /// `weights[(touched id, other floating cells)][s]`: layouts of the untouched fronts and
     /// the floating cells outside the neighbourhood when the touched part holds `s` mines.
-    weights: FastMap<(usize, usize), Weights>,
+    weights: FastMap<(usize, usize), DigitTable>,
     /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
     /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
     /// scratch costs one big division per step.
@@ -1191,7 +1308,7 @@ struct Combiner<'a> {
 }
 
 impl Combiner<'_> {
-    fn cell_counts(&mut self, hood: &HoodKey, distributions: &[Vec<Distribution>]) -> Vec<BigUint> {
+    fn cell_counts(&mut self, hood: &HoodKey, distributions: &[Vec<Distribution>]) -> DigitTable {
         let mut touched_key = [u32::MAX; MAX_PARTS];
         for (slot, (f, _)) in touched_key.iter_mut().zip(hood.fronts()) {
             *slot = f as u32;
@@ -1273,7 +1390,7 @@ impl Combiner<'_> {
                 }
             }
         }
-        relative
+        DigitTable::from_values(&relative)
     }
 
     /// `weights[s]` for every `s` the touched fronts and eight floating neighbours can hold.
@@ -1282,7 +1399,7 @@ impl Combiner<'_> {
     /// floating neighbours and the cell itself) is summed directly, over nine more totals;
     /// the others follow by Pascal's rule, `C(n, k) = C(n - 1, k) + C(n - 1, k - 1)`, which
     /// gives `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`: additions instead of products.
-    fn weights_for(&mut self, touched: usize, other_floating: usize) -> &Weights {
+    fn weights_for(&mut self, touched: usize, other_floating: usize) -> &DigitTable {
         let key = (touched, other_floating);
         if !self.weights.contains_key(&key) {
             let base = self.floating.saturating_sub(9).min(other_floating);
@@ -1293,7 +1410,7 @@ impl Combiner<'_> {
             if n == base && !self.weights.contains_key(&(touched, base)) {
                 let values = self.direct_weights(touched, base, other_floating - base);
                 self.weights
-                    .insert((touched, base), Weights::from_values(&values));
+                    .insert((touched, base), DigitTable::from_values(&values));
             }
             for level in n.max(base + 1)..=other_floating {
                 let next = self.weights[&(touched, level - 1)].pascal_step();
@@ -1423,16 +1540,16 @@ mod tests {
         let weights: Vec<BigUint> = (0..20u32)
             .map(|i| crate::combinatorics::binomial(400 + i as u64, 90 + i as u64))
             .collect();
-        let table = Weights::from_values(&weights);
+        let table = DigitTable::from_values(&weights);
         let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
         let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
-        assert_eq!(dot_products(&coefficients, 1, &table), vec![expected]);
+        assert_eq!(dot_products(&coefficients, 1, &table).value(0), expected);
         // Pascal's rule on the digits matches big-integer additions, carries included.
         let stepped = table.pascal_step();
         for s in 0..weights.len() - 1 {
             assert_eq!(stepped.value(s), &weights[s] + &weights[s + 1]);
         }
-        let all_ones = Weights::from_values(&[BigUint::from(u64::MAX), BigUint::from(u64::MAX)]);
+        let all_ones = DigitTable::from_values(&[BigUint::from(u64::MAX), BigUint::from(u64::MAX)]);
         assert_eq!(
             all_ones.pascal_step().value(0),
             BigUint::from(u64::MAX) * 2u8
