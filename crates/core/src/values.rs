@@ -704,7 +704,6 @@ fn convolve_small(
 trait ExactCount: Count {
     fn to_u64_count(&self) -> Option<u64>;
     fn times(&self, other: &Self) -> Self;
-    fn times_u128(&self, factor: u128) -> Self;
     fn divide_exact(&self, divisor: u64) -> Self;
 }
 
@@ -714,9 +713,6 @@ impl ExactCount for u128 {
     }
     fn times(&self, other: &Self) -> Self {
         self * other
-    }
-    fn times_u128(&self, factor: u128) -> Self {
-        self * factor
     }
     fn divide_exact(&self, divisor: u64) -> Self {
         debug_assert_eq!(self % divisor as u128, 0);
@@ -735,9 +731,6 @@ impl ExactCount for BigUint {
     }
     fn times(&self, other: &Self) -> Self {
         self * other
-    }
-    fn times_u128(&self, factor: u128) -> Self {
-        self * factor
     }
     fn divide_exact(&self, divisor: u64) -> Self {
         debug_assert!((self % divisor).is_zero());
@@ -920,10 +913,13 @@ impl<C: ExactCount> Backward<C> {
 
 /// For each combination of the values of some boxes (`combos`, packed four bits a box, the
 /// first box highest), the front layouts through those values per front mines, divided by
-/// the ways to choose the boxes' mines (`units[combo * width + mines]`): what remains to be
+/// the ways to choose the boxes' mines (`units[combo * width + mines - offset]`): what remains to be
 /// multiplied by the ways to split each box between the neighbourhood and the rest.
 struct BoxValueCounts<C> {
     combos: Vec<u64>,
+    /// The front mines of row 0 (the fewest of any line the counts pass through: no layout
+    /// holds fewer).
+    offset: usize,
     width: usize,
     units: Vec<C>,
 }
@@ -977,7 +973,8 @@ fn box_value_counts<C: ExactCount>(
     through.sort_unstable_by_key(|&(values, to, _)| (values, to));
     let stride = backward.layers[step_index + 1].0;
     let most_mines = after.iter().map(|l| l.mines as usize).max().unwrap_or(0);
-    let width = most_mines + stride;
+    let offset = after.iter().map(|l| l.mines as usize).min().unwrap_or(0);
+    let width = most_mines - offset + stride;
     let mut combos: Vec<u64> = Vec::new();
     let mut units: Vec<C> = Vec::new();
     let mut rest = through.into_iter().peekable();
@@ -990,7 +987,7 @@ fn box_value_counts<C: ExactCount>(
             units.resize(units.len() + width, C::zero_count());
         }
         // A line's mines are those of every transition into it.
-        let start = (combos.len() - 1) * width + after[to as usize].mines as usize;
+        let start = (combos.len() - 1) * width + after[to as usize].mines as usize - offset;
         let poly = backward.of(step_index + 1, to as usize);
         for (slot, ways) in units[start..start + stride].iter_mut().zip(poly) {
             if !ways.is_zero_count() {
@@ -1015,6 +1012,7 @@ fn box_value_counts<C: ExactCount>(
     }
     BoxValueCounts {
         combos,
+        offset,
         width,
         units,
     }
@@ -1034,7 +1032,8 @@ fn split_parts<C: ExactCount>(
         // split[j]: ways to place the parts' box values with j mines in covered cells and
         // none on the cell. A neighbourhood covers at most eight cells, so j stays below
         // nine.
-        let mut split = [0u128; NUMBERS];
+        // Each entry is at most the product of the boxes' binomials, below 70^9 < 2^64.
+        let mut split = [0u64; NUMBERS];
         split[0] = 1;
         let mut width = 1usize;
         for (i, part) in parts.iter().enumerate() {
@@ -1042,7 +1041,7 @@ fn split_parts<C: ExactCount>(
             let size = problem.box_sizes[part.local_box as usize] as u32;
             let a = part.covered as u32;
             let rest = size - a - part.has_cell as u32;
-            let mut next = [0u128; NUMBERS];
+            let mut next = [0u64; NUMBERS];
             for (x_index, &x) in split[..width].iter().enumerate() {
                 if x == 0 {
                     continue;
@@ -1050,7 +1049,7 @@ fn split_parts<C: ExactCount>(
                 for j in 0..=a.min(k) {
                     let ways = choose(a, j) * choose(rest, k - j);
                     if ways != 0 {
-                        next[x_index + j as usize] += x * ways as u128;
+                        next[x_index + j as usize] += x * ways;
                     }
                 }
             }
@@ -1064,7 +1063,7 @@ fn split_parts<C: ExactCount>(
             }
             for (slot, &ways) in row.iter_mut().zip(split) {
                 if ways != 0 {
-                    slot.add_assign(&unit.times_u128(ways));
+                    slot.add_assign(&unit.mul_small(ways));
                 }
             }
         }
@@ -1079,7 +1078,7 @@ fn split_parts<C: ExactCount>(
         None => Table::Big(rows.iter().map(Count::to_big).collect()),
     };
     Distribution {
-        min_mines: first,
+        min_mines: counts.offset + first,
         cols,
         table,
     }
@@ -1192,8 +1191,9 @@ fn big_from_u64_digits(digits: &[u64]) -> BigUint {
     BigUint::new(words)
 }
 
-/// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; row `s`
-/// is `h[s * width..(s + 1) * width]` (one allocation).
+/// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; rows
+/// start at `s = joint.min_mines` (none below holds a layout), row `s` being
+/// `h[(s - joint.min_mines) * width..][..width]` (one allocation).
 fn small_counts(
     joint: &Distribution,
     f_near: usize,
@@ -1203,13 +1203,13 @@ fn small_counts(
     let Table::Small(table) = &joint.table else {
         return None;
     };
-    let mut h = vec![0u64; width * (max_s + 1)];
+    let mut h = vec![0u64; width * (max_s + 1 - joint.min_mines)];
     for (m, row) in table.chunks(joint.cols).enumerate() {
         for (j, &count) in row.iter().enumerate() {
             if count == 0 {
                 continue;
             }
-            let start = (joint.min_mines + m) * width + j;
+            let start = m * width + j;
             for jf in 0..=f_near {
                 let ways = choose(f_near as u32, jf as u32);
                 // Each floating mine adds one to both s and n.
@@ -1225,8 +1225,8 @@ fn small_counts(
 /// little-endian 64-bit digits: each product is split into its two 64-bit halves and added
 /// into 128-bit column sums, which cannot overflow for fewer than 2^63 terms; the carries
 /// are resolved once per `n`. One pass over `s` serves every `n`, so each weight's digits are
-/// read once.
-fn dot_products(h: &[u64], width: usize, weights: &DigitTable) -> DigitTable {
+/// read once. Row `r` of `h` is for `s = first_s + r`.
+fn dot_products(h: &[u64], first_s: usize, width: usize, weights: &DigitTable) -> DigitTable {
     let columns = weights.stride + 2;
     let mut sums = vec![0u128; width * columns];
     let mut any = [false; 2 * NUMBERS];
@@ -1237,8 +1237,9 @@ fn dot_products(h: &[u64], width: usize, weights: &DigitTable) -> DigitTable {
         any_heap.resize(width, false);
         &mut any_heap
     };
-    for (s, row) in h.chunks(width).enumerate().take(weights.len()) {
-        let digits = weights.digits_of(s);
+    let rows = weights.len().saturating_sub(first_s);
+    for (r, row) in h.chunks(width).enumerate().take(rows) {
+        let digits = weights.digits_of(first_s + r);
         for (n, &c) in row.iter().enumerate() {
             if c == 0 {
                 continue;
@@ -1360,7 +1361,7 @@ impl Combiner<'_> {
             small_counts(joint, f_near, max_s, width)
         };
         if let Some(small) = small {
-            return dot_products(&small, width, weights);
+            return dot_products(&small, joint.min_mines, width, weights);
         }
         // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
         // all, n of them around the cell.
@@ -1543,7 +1544,7 @@ mod tests {
         let table = DigitTable::from_values(&weights);
         let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
         let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
-        assert_eq!(dot_products(&coefficients, 1, &table).value(0), expected);
+        assert_eq!(dot_products(&coefficients, 0, 1, &table).value(0), expected);
         // Pascal's rule on the digits matches big-integer additions, carries included.
         let stepped = table.pascal_step();
         for s in 0..weights.len() - 1 {
