@@ -354,7 +354,7 @@ test('auto-play finishes a beginner game and shows each move\'s reason', async (
   assert.ok(reasons.length >= 2, 'several moves were played');
   assert.match(reasons[reasons.length - 1], /opening move/, 'the first move is the opening');
   for (const reason of reasons) {
-    assert.match(reason, /^\(\d+, \d+\) (reveal|flag): (opening move|certain|endgame, win chance \d+\.\d\d%|guess, \d+\.\d% safe)$/);
+    assert.match(reason, /^\(\d+, \d+\) (reveal|flag): (opening move|certain|endgame, win chance \d+\.\d\d%|guess, \d+\.\d% safe|forced guess, \d+\.\d% safe \(no reveal can settle it\))$/);
   }
   assert.equal(await page.getAttribute('#autoplay', 'aria-pressed'), 'false', 'auto-play stops at the end');
   await screenshot(page, 'autoplay-end');
@@ -479,6 +479,11 @@ test('bad input, table-driven: the core\'s message shows and the game in progres
   await clickCell(page, 0, 0);
   await page.waitForSelector('#board .cell[data-x="0"][data-y="0"][data-state="0"]');
   assert.deepEqual((await boardStates(page)).map((c) => c.state), ['0', '1', 'hidden', '0', '1', 'hidden']);
+  // Nothing is certain, and no reveal can ever tell the two hidden cells apart: the player
+  // takes the forced guess now, and says so.
+  await page.click('#step');
+  await page.waitForSelector('#moves li');
+  assert.match(await page.textContent('#moves li'), /^\(2, [01]\) reveal: forced guess, 50\.0% safe/);
   await setAnalyze(page, false);
   assert.deepEqual(problems, []);
   await page.close();

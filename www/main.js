@@ -590,7 +590,7 @@ async function step() {
   return result.state.status === 'playing';
 }
 
-/** A move's reason in words: certain / endgame with win chance / guess with safety / opening. */
+/** A move's reason in words: certain / endgame with win chance / guess or forced guess with safety / opening. */
 function reasonText(move) {
   const verb = move.action === 'flag' ? 'flag' : 'reveal';
   switch (move.kind) {
@@ -598,6 +598,9 @@ function reasonText(move) {
     case 'certain': return `${verb}: certain`;
     case 'endgame': return `${verb}: endgame, win chance ${(move.win * 100).toFixed(2)}%`;
     case 'guess': return `${verb}: guess, ${(move.safety * 100).toFixed(1)}% safe`;
+    // A forced guess must be taken sooner or later (no reveal can ever settle it), so the
+    // player takes it first: its number may help with the rest.
+    case 'forced': return `${verb}: forced guess, ${(move.safety * 100).toFixed(1)}% safe (no reveal can settle it)`;
     default: return verb;
   }
 }
