@@ -1111,6 +1111,30 @@ impl DigitTable {
         DigitTable { stride, digits }
     }
 
+    /// The table of `digits`, `columns` digits per integer, with the stride cut to the
+    /// fewest digits that hold the largest.
+    fn trimmed(columns: usize, mut digits: Vec<u64>) -> DigitTable {
+        let count = digits.len() / columns.max(1);
+        let stride = digits
+            .chunks(columns.max(1))
+            .map(|value| {
+                value
+                    .iter()
+                    .rposition(|&d| d != 0)
+                    .map_or(0, |last| last + 1)
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        if stride < columns {
+            for i in 1..count {
+                digits.copy_within(i * columns..i * columns + stride, i * stride);
+            }
+            digits.truncate(count * stride);
+        }
+        DigitTable { stride, digits }
+    }
+
     /// How many integers (weights: one per `s` from zero).
     fn len(&self) -> usize {
         self.digits.len() / self.stride
@@ -1182,13 +1206,26 @@ impl DigitTable {
     }
 }
 
-/// The big integer with the given little-endian 64-bit digits.
+/// The big integer with the given little-endian 64-bit digits, built with one allocation
+/// (its own): the 32-bit words `BigUint` takes are staged on the stack when they fit.
 fn big_from_u64_digits(digits: &[u64]) -> BigUint {
-    let words: Vec<u32> = digits
+    let used = digits
         .iter()
-        .flat_map(|&d| [d as u32, (d >> 32) as u32])
-        .collect();
-    BigUint::new(words)
+        .rposition(|&d| d != 0)
+        .map_or(0, |last| last + 1);
+    let mut on_stack = [0u32; 32];
+    let mut on_heap = Vec::new();
+    let words: &mut [u32] = if 2 * used <= on_stack.len() {
+        &mut on_stack[..2 * used]
+    } else {
+        on_heap.resize(2 * used, 0u32);
+        &mut on_heap
+    };
+    for (pair, &digit) in words.chunks_mut(2).zip(digits) {
+        pair[0] = digit as u32;
+        pair[1] = (digit >> 32) as u32;
+    }
+    BigUint::from_slice(words)
 }
 
 /// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; rows
@@ -1303,7 +1340,7 @@ struct Combiner<'a> {
     /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
     /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
     /// scratch costs one big division per step.
-    rows: FastMap<usize, (i64, Vec<BigUint>)>,
+    rows: FastMap<usize, (i64, Vec<BigUint>, DigitTable)>,
     /// Skips the 64-bit fast path; for tests.
     general_only: bool,
 }
@@ -1410,8 +1447,7 @@ impl Combiner<'_> {
             }
             if n == base && !self.weights.contains_key(&(touched, base)) {
                 let values = self.direct_weights(touched, base, other_floating - base);
-                self.weights
-                    .insert((touched, base), DigitTable::from_values(&values));
+                self.weights.insert((touched, base), values);
             }
             for level in n.max(base + 1)..=other_floating {
                 let next = self.weights[&(touched, level - 1)].pascal_step();
@@ -1423,7 +1459,7 @@ impl Combiner<'_> {
 
     /// `W_n(s)` for `s` from zero to what the touched fronts and eight floating neighbours
     /// can hold plus `extra`, summed directly.
-    fn direct_weights(&mut self, touched: usize, n: usize, extra: usize) -> Vec<BigUint> {
+    fn direct_weights(&mut self, touched: usize, n: usize, extra: usize) -> DigitTable {
         let touched_fronts = self.touched_lists[touched].clone();
         // Only totals the touched fronts can hold matter, plus up to eight floating mines.
         let min_s: usize = touched_fronts.iter().map(|&f| self.front_counts[f].0).sum();
@@ -1433,39 +1469,59 @@ impl Combiner<'_> {
             .sum::<usize>()
             + 8
             + extra;
-        let (offset, others) = self.others_for(touched).clone();
+        let (offset, others) = self.others_for(touched);
+        let offset = *offset;
+        let others = DigitTable::from_values(others);
         let left = self.mines_left as i64;
         // C(n, left - s - t) for every s and t in range, as one row.
         let hi = left - min_s as i64 - offset as i64;
         let (lo, row) = self.row(n);
-        (0..=max_s)
-            .map(|s| {
-                let mut sum = BigUint::zero();
-                if s < min_s {
-                    // The touched fronts never hold fewer than min_s mines; Pascal's rule
-                    // only carries this zero to other unused totals below min_s.
-                    return sum;
+        // Each W(s) is a sum of products of two big integers, done digit by digit into
+        // 128-bit column sums (each product split into its 64-bit halves), with the carries
+        // resolved once per s: no big integer, and no allocation, per product.
+        let columns = others.stride + row.stride + 1;
+        let mut digits = vec![0u64; (max_s + 1) * columns];
+        let mut sums = vec![0u128; columns];
+        for s in min_s..=max_s {
+            // Below min_s the touched fronts hold no layout; Pascal's rule only carries
+            // those zeros to other unused totals.
+            sums.iter_mut().for_each(|c| *c = 0);
+            for i in 0..others.len() {
+                let k = left - s as i64 - (offset + i) as i64;
+                debug_assert!(k >= lo || k < 0, "the row covers every needed k");
+                if k < lo || k > hi || (k - lo) as usize >= row.len() {
+                    continue;
                 }
-                for (i, c) in others.iter().enumerate() {
-                    let k = left - s as i64 - (offset + i) as i64;
-                    debug_assert!(k >= lo || k < 0, "the row covers every needed k");
-                    if k >= lo && k <= hi && !c.is_zero() {
-                        let ways = &row[(k - lo) as usize];
-                        if !ways.is_zero() {
-                            sum += c * ways;
-                        }
+                let a = others.digits_of(i);
+                let b = row.digits_of((k - lo) as usize);
+                for (x, &da) in a.iter().enumerate() {
+                    if da == 0 {
+                        continue;
+                    }
+                    for (y, &db) in b.iter().enumerate() {
+                        let product = da as u128 * db as u128;
+                        sums[x + y] += product as u64 as u128;
+                        sums[x + y + 1] += product >> 64;
                     }
                 }
-                sum
-            })
-            .collect()
+            }
+            let out = &mut digits[s * columns..(s + 1) * columns];
+            let mut carry = 0u128;
+            for (digit, &sum) in out.iter_mut().zip(&sums) {
+                let total = sum + carry;
+                *digit = total as u64;
+                carry = total >> 64;
+            }
+            debug_assert_eq!(carry, 0);
+        }
+        DigitTable::trimmed(columns, digits)
     }
 
     /// `C(n, k)` for `k` from `left - (every front's most mines) - 8` (at least zero) to
     /// `left`, with that lower end. The first value comes from the next larger cached `n` by
     /// `C(n - 1, lo) = C(n, lo) (n - lo) / n`, so only the largest `n` costs a binomial from
     /// scratch; the row then walks up `k` by `C(n, k + 1) = C(n, k) (n - k) / (k + 1)`.
-    fn row(&mut self, n: usize) -> (i64, &[BigUint]) {
+    fn row(&mut self, n: usize) -> (i64, &DigitTable) {
         let left = self.mines_left as i64;
         let most: usize = self
             .front_counts
@@ -1498,10 +1554,11 @@ impl Combiner<'_> {
                     BigUint::zero()
                 };
             }
-            self.rows.insert(n, (lo as i64, row));
+            let digits = DigitTable::from_values(&row);
+            self.rows.insert(n, (lo as i64, row, digits));
         }
-        let (lo, row) = &self.rows[&n];
-        (*lo, row)
+        let (lo, _, digits) = &self.rows[&n];
+        (*lo, digits)
     }
 
     fn others_for(&mut self, touched_id: usize) -> &(usize, Vec<BigUint>) {
