@@ -762,6 +762,9 @@ fn distributions_from_trace<C: ExactCount>(
     let mut counts_of_boxes: FastMap<[u32; MAX_PARTS], usize> = FastMap::default();
     let mut counts: Vec<BoxValueCounts<C>> = Vec::new();
     let mut out = Vec::with_capacity(descriptors.len());
+    // Scratch buffers shared by every call.
+    let mut combo_of: Vec<u32> = Vec::new();
+    let mut table: Vec<C> = Vec::new();
     for key in descriptors {
         let parts = key.parts();
         let mut boxes = [u32::MAX; MAX_PARTS];
@@ -775,6 +778,7 @@ fn distributions_from_trace<C: ExactCount>(
                 backward,
                 &first_seen,
                 parts,
+                &mut combo_of,
             ));
             counts.len() - 1
         });
@@ -783,7 +787,7 @@ fn distributions_from_trace<C: ExactCount>(
         debug_assert!(parts
             .iter()
             .all(|p| Some(last_seen[p.local_box as usize]) >= step_index));
-        out.push(split_parts(problem, parts, &counts[id]));
+        out.push(split_parts(problem, parts, &counts[id], &mut table));
     }
     out
 }
@@ -925,14 +929,17 @@ struct BoxValueCounts<C> {
 }
 
 /// The [`BoxValueCounts`] of the parts' boxes, read at the first step whose expanded key
-/// shows them all. Box values (at most 8) are packed four bits each: at most nine parts fit
-/// in a u64.
+/// shows them all: each transition's forward count times its weight times the backward
+/// counts of the line it leads to. A step has a dozen transitions or so per box set, so
+/// they are summed directly rather than grouped first. Box values (at most 8) are packed
+/// four bits each: at most nine parts fit in a u64. `combo_of` is scratch space.
 fn box_value_counts<C: ExactCount>(
     problem: &FrontProblem,
     trace: &FrontTrace<C>,
     backward: &Backward<C>,
     first_seen: &[usize],
     parts: &[Part],
+    combo_of: &mut Vec<u32>,
 ) -> BoxValueCounts<C> {
     let step_index = parts
         .iter()
@@ -951,44 +958,34 @@ fn box_value_counts<C: ExactCount>(
     let positions = &positions[..parts.len()];
     let before = &trace.layers[step_index];
     let after = &trace.layers[step_index + 1];
-    // Transitions into the same line with the same values share that line's backward counts,
-    // so their forward weights are summed first (sorted together rather than hashed) and
-    // multiplied by those counts once.
-    let mut through: Vec<(u64, u32, C)> = step
-        .transitions
-        .iter()
-        .enumerate()
-        .map(|(index, t)| {
-            let box_values = step.values(index);
-            let values = positions
-                .iter()
-                .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
-            (
-                values,
-                t.to,
-                before[t.from as usize].count.mul_small(t.weight),
-            )
-        })
-        .collect();
-    through.sort_unstable_by_key(|&(values, to, _)| (values, to));
+    // The value combinations, in order of first appearance (a handful: a linear search beats
+    // hashing), and each transition's.
+    let mut combos: Vec<u64> = Vec::new();
+    combo_of.clear();
+    for index in 0..step.transitions.len() {
+        let box_values = step.values(index);
+        let values = positions
+            .iter()
+            .fold(0u64, |key, &p| key << 4 | box_values[p] as u64);
+        let combo = match combos.iter().position(|&v| v == values) {
+            Some(combo) => combo,
+            None => {
+                combos.push(values);
+                combos.len() - 1
+            }
+        };
+        combo_of.push(combo as u32);
+    }
     let stride = backward.layers[step_index + 1].0;
     let most_mines = after.iter().map(|l| l.mines as usize).max().unwrap_or(0);
     let offset = after.iter().map(|l| l.mines as usize).min().unwrap_or(0);
     let width = most_mines - offset + stride;
-    let mut combos: Vec<u64> = Vec::new();
-    let mut units: Vec<C> = Vec::new();
-    let mut rest = through.into_iter().peekable();
-    while let Some((values, to, mut coefficient)) = rest.next() {
-        while let Some((_, _, more)) = rest.next_if(|e| e.0 == values && e.1 == to) {
-            coefficient.add_assign(&more);
-        }
-        if combos.last() != Some(&values) {
-            combos.push(values);
-            units.resize(units.len() + width, C::zero_count());
-        }
+    let mut units: Vec<C> = vec![C::zero_count(); combos.len() * width];
+    for (t, &combo) in step.transitions.iter().zip(combo_of.iter()) {
+        let coefficient = before[t.from as usize].count.mul_small(t.weight);
         // A line's mines are those of every transition into it.
-        let start = (combos.len() - 1) * width + after[to as usize].mines as usize - offset;
-        let poly = backward.of(step_index + 1, to as usize);
+        let start = combo as usize * width + after[t.to as usize].mines as usize - offset;
+        let poly = backward.of(step_index + 1, t.to as usize);
         for (slot, ways) in units[start..start + stride].iter_mut().zip(poly) {
             if !ways.is_zero_count() {
                 slot.add_assign(&coefficient.times(ways));
@@ -1024,10 +1021,12 @@ fn split_parts<C: ExactCount>(
     problem: &FrontProblem,
     parts: &[Part],
     counts: &BoxValueCounts<C>,
+    table: &mut Vec<C>,
 ) -> Distribution {
     let covered: usize = parts.iter().map(|p| p.covered as usize).sum();
     let cols = covered + 1;
-    let mut table: Vec<C> = vec![C::zero_count(); counts.width * cols];
+    table.clear();
+    table.resize(counts.width * cols, C::zero_count());
     for (&packed, units) in counts.combos.iter().zip(counts.units.chunks(counts.width)) {
         // split[j]: ways to place the parts' box values with j mines in covered cells and
         // none on the cell. A neighbourhood covers at most eight cells, so j stays below
