@@ -423,6 +423,8 @@ fn assemble(
         weights: FastMap::default(),
         rows: FastMap::default(),
         general_only,
+        scratch_h: Vec::new(),
+        scratch_sums: Vec::new(),
     };
     // Cells with the same neighbourhood differ only by their constant (most floating cells
     // share one entry), so their counts are computed once, and stored once per constant:
@@ -1151,21 +1153,36 @@ impl DigitTable {
 
     /// The sum of all the integers.
     fn sum(&self) -> BigUint {
-        let mut columns = vec![0u128; self.stride];
+        // Column sums of 64-bit digits cannot overflow 128 bits; on the stack up to 15
+        // digits, the usual case.
+        let mut on_stack = [0u128; 16];
+        let mut on_heap = Vec::new();
+        let columns: &mut [u128] = if self.stride < on_stack.len() {
+            &mut on_stack[..self.stride + 1]
+        } else {
+            on_heap.resize(self.stride + 1, 0u128);
+            &mut on_heap
+        };
         for value in self.digits.chunks(self.stride) {
             for (column, &digit) in columns.iter_mut().zip(value) {
                 *column += digit as u128;
             }
         }
-        let mut digits = Vec::with_capacity(self.stride + 1);
+        let mut digits_on_stack = [0u64; 16];
+        let mut digits_on_heap = Vec::new();
+        let digits: &mut [u64] = if columns.len() <= digits_on_stack.len() {
+            &mut digits_on_stack[..columns.len()]
+        } else {
+            digits_on_heap.resize(columns.len(), 0u64);
+            &mut digits_on_heap
+        };
         let mut carry = 0u128;
-        for column in columns {
+        for (digit, &column) in digits.iter_mut().zip(columns.iter()) {
             let total = column + carry;
-            digits.push(total as u64);
+            *digit = total as u64;
             carry = total >> 64;
         }
-        digits.push(carry as u64);
-        big_from_u64_digits(&digits)
+        big_from_u64_digits(digits)
     }
 
     /// The weights one more other floating cell gives: `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`,
@@ -1229,17 +1246,19 @@ fn big_from_u64_digits(digits: &[u64]) -> BigUint {
 
 /// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; rows
 /// start at `s = joint.min_mines` (none below holds a layout), row `s` being
-/// `h[(s - joint.min_mines) * width..][..width]` (one allocation).
+/// `h[(s - joint.min_mines) * width..][..width]` (in the caller's buffer).
 fn small_counts(
     joint: &Distribution,
     f_near: usize,
     max_s: usize,
     width: usize,
-) -> Option<Vec<u64>> {
+    h: &mut Vec<u64>,
+) -> Option<()> {
     let Table::Small(table) = &joint.table else {
         return None;
     };
-    let mut h = vec![0u64; width * (max_s + 1 - joint.min_mines)];
+    h.clear();
+    h.resize(width * (max_s + 1 - joint.min_mines), 0);
     for (m, row) in table.chunks(joint.cols).enumerate() {
         for (j, &count) in row.iter().enumerate() {
             if count == 0 {
@@ -1254,17 +1273,24 @@ fn small_counts(
             }
         }
     }
-    Some(h)
+    Some(())
 }
 
 /// `sum over s of h[s][n] * weights[s]` exactly for every `n`, the weights given as
 /// little-endian 64-bit digits: each product is split into its two 64-bit halves and added
 /// into 128-bit column sums, which cannot overflow for fewer than 2^63 terms; the carries
 /// are resolved once per `n`. One pass over `s` serves every `n`, so each weight's digits are
-/// read once. Row `r` of `h` is for `s = first_s + r`.
-fn dot_products(h: &[u64], first_s: usize, width: usize, weights: &DigitTable) -> DigitTable {
+/// read once. Row `r` of `h` is for `s = first_s + r`; `sums` is scratch space.
+fn dot_products(
+    h: &[u64],
+    first_s: usize,
+    width: usize,
+    weights: &DigitTable,
+    sums: &mut Vec<u128>,
+) -> DigitTable {
     let columns = weights.stride + 2;
-    let mut sums = vec![0u128; width * columns];
+    sums.clear();
+    sums.resize(width * columns, 0);
     let mut any = [false; 2 * NUMBERS];
     let mut any_heap = Vec::new();
     let any: &mut [bool] = if width <= any.len() {
@@ -1342,6 +1368,9 @@ struct Combiner<'a> {
     rows: FastMap<usize, (i64, Vec<BigUint>, DigitTable)>,
     /// Skips the 64-bit fast path; for tests.
     general_only: bool,
+    /// Scratch space for `h` and the column sums, reused by every neighbourhood.
+    scratch_h: Vec<u64>,
+    scratch_sums: Vec<u128>,
 }
 
 impl Combiner<'_> {
@@ -1386,18 +1415,20 @@ impl Combiner<'_> {
         let other_floating = self.floating - f_near - hood.cell_floating as usize;
         let max_s = joint.min_mines + joint.rows() - 1 + f_near;
         let width = joint.cols + f_near;
-        let general_only = self.general_only;
-        let weights = self.weights_for(touched, other_floating);
+        self.ensure_weights(touched, other_floating);
+        let weights = &self.weights[&(touched, other_floating)];
         // The usual case: every count of the touched fronts fits in 64 bits, so the sums
         // are dot products of small numbers with the big weights' digits, without a big
-        // integer per term.
-        let small = if general_only {
-            None
-        } else {
-            small_counts(joint, f_near, max_s, width)
-        };
-        if let Some(small) = small {
-            return dot_products(&small, joint.min_mines, width, weights);
+        // integer per term. With no floating neighbour the joint table is itself `h`.
+        if !self.general_only {
+            let sums = &mut self.scratch_sums;
+            if let (0, Table::Small(table)) = (f_near, &joint.table) {
+                return dot_products(table, joint.min_mines, width, weights, sums);
+            }
+            let h = &mut self.scratch_h;
+            if small_counts(joint, f_near, max_s, width, h).is_some() {
+                return dot_products(h, joint.min_mines, width, weights, sums);
+            }
         }
         // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
         // all, n of them around the cell.
@@ -1430,13 +1461,14 @@ impl Combiner<'_> {
         DigitTable::from_values(&relative)
     }
 
-    /// `weights[s]` for every `s` the touched fronts and eight floating neighbours can hold.
+    /// Makes `weights[(touched, other_floating)][s]` for every `s` the touched fronts and
+    /// eight floating neighbours can hold.
     ///
     /// Only the lowest count of other floating cells any cell can have (`F - 9`: eight
     /// floating neighbours and the cell itself) is summed directly, over nine more totals;
     /// the others follow by Pascal's rule, `C(n, k) = C(n - 1, k) + C(n - 1, k - 1)`, which
     /// gives `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`: additions instead of products.
-    fn weights_for(&mut self, touched: usize, other_floating: usize) -> &DigitTable {
+    fn ensure_weights(&mut self, touched: usize, other_floating: usize) {
         let key = (touched, other_floating);
         if !self.weights.contains_key(&key) {
             let base = self.floating.saturating_sub(9).min(other_floating);
@@ -1453,7 +1485,6 @@ impl Combiner<'_> {
                 self.weights.insert((touched, level), next);
             }
         }
-        &self.weights[&key]
     }
 
     /// `W_n(s)` for `s` from zero to what the touched fronts and eight floating neighbours
@@ -1600,7 +1631,10 @@ mod tests {
         let table = DigitTable::from_values(&weights);
         let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
         let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
-        assert_eq!(dot_products(&coefficients, 0, 1, &table).value(0), expected);
+        assert_eq!(
+            dot_products(&coefficients, 0, 1, &table, &mut Vec::new()).value(0),
+            expected
+        );
         // Pascal's rule on the digits matches big-integer additions, carries included.
         let stepped = table.pascal_step();
         for s in 0..weights.len() - 1 {
