@@ -1,7 +1,8 @@
 //! A fixed amount of work for instruction counters: the probabilities (`analyze`), or the
 //! probabilities and the number chances (`values`: [`solve_board_with_chances`]; `two-calls`:
 //! [`solve_board`] then [`number_chances`]), of every position of one benchmark corpus, once
-//! each. Under
+//! each; `parse` only reads the positions, the part of every mode that the criterion bench
+//! leaves out. Under
 //! `valgrind --tool=callgrind` the instruction counts do not depend on the machine's load, so
 //! the ratio of the two modes is a repeatable measure of what number chances cost (the
 //! criterion bench `values` gives the wall-clock figures).
@@ -18,8 +19,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("values", String::as_str);
     let corpus = args.get(2).map_or("expert", String::as_str);
-    if !["analyze", "values", "two-calls"].contains(&mode) {
-        eprintln!("unknown mode {mode:?}: use analyze, values or two-calls");
+    if !["parse", "analyze", "values", "two-calls"].contains(&mode) {
+        eprintln!("unknown mode {mode:?}: use parse, analyze, values or two-calls");
         std::process::exit(2);
     }
     let path = format!("{}/benches/corpus/{corpus}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -35,6 +36,9 @@ fn main() {
     for chunk in text.split("\n\n").filter(|c| !c.trim().is_empty()) {
         let board = parse_mine(chunk).expect("the committed corpus parses");
         match mode {
+            "parse" => {
+                std::hint::black_box(&board);
+            }
             "analyze" => {
                 solve_board(&board, &config).expect("corpus positions are consistent");
             }

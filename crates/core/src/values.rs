@@ -290,12 +290,39 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
     let mut partless: [u32; 2 * NUMBERS] = [u32::MAX; 2 * NUMBERS];
     let mut cells: Vec<(CellIdx, u32, u8)> = Vec::new();
     let (width, height) = (board.width(), board.height());
+    // What each cell adds to its neighbours' numbers, on a grid with a border of empty cells
+    // so that every cell has eight neighbours at fixed offsets: a box, a floating cell, a
+    // certain mine, or nothing.
+    const NOTHING: u32 = u32::MAX;
+    const CERTAIN_MINE: u32 = u32::MAX - 1;
+    const FLOATING: u32 = u32::MAX - 2;
+    let padded_width = width + 2;
+    let mut code = vec![NOTHING; padded_width * (height + 2)];
+    for (i, status) in rules.status.iter().enumerate() {
+        code[(i / width + 1) * padded_width + i % width + 1] = match status {
+            Status::Flag | Status::Mine => CERTAIN_MINE,
+            Status::Unknown => boxes.box_of_cell[i].unwrap_or(FLOATING),
+            Status::Revealed | Status::Safe => NOTHING,
+        };
+    }
+    let offsets = [
+        0,
+        1,
+        2,
+        padded_width,
+        padded_width + 2,
+        2 * padded_width,
+        2 * padded_width + 1,
+        2 * padded_width + 2,
+    ];
     for y in 0..height {
         for x in 0..width {
             let i = y * width + x;
             if !matches!(rules.status[i], Status::Unknown | Status::Safe) {
                 continue;
             }
+            // The top-left neighbour's position on the padded grid.
+            let corner = y * padded_width + x;
             let mut constant = 0u8;
             let mut floating = 0u8;
             // (front, part) pairs; a neighbourhood touches at most nine boxes.
@@ -324,20 +351,12 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
                     }
                 }
             };
-            for ny in y.saturating_sub(1)..(y + 2).min(height) {
-                for nx in x.saturating_sub(1)..(x + 2).min(width) {
-                    let n = ny * width + nx;
-                    if n == i {
-                        continue;
-                    }
-                    match rules.status[n] {
-                        Status::Flag | Status::Mine => constant += 1,
-                        Status::Unknown => match boxes.box_of_cell[n] {
-                            Some(b) => add(b, 1, false),
-                            None => floating += 1,
-                        },
-                        Status::Revealed | Status::Safe => {}
-                    }
+            for offset in offsets {
+                match code[corner + offset] {
+                    NOTHING => {}
+                    CERTAIN_MINE => constant += 1,
+                    FLOATING => floating += 1,
+                    b => add(b, 1, false),
                 }
             }
             let own_box = boxes.box_of_cell[i];
