@@ -332,19 +332,25 @@ pub fn trace_front_within<C: Count>(
         mines: 0,
         count: C::one_count(),
     }]];
-    let mut steps = Vec::with_capacity(plan.steps.len());
+    let mut steps: Vec<TraceStep> = Vec::with_capacity(plan.steps.len());
     let mut expanded: Vec<u8> = Vec::new();
+    // Lines are merged by (open-box values, mines); the values are packed into one integer
+    // when they fit, so looking a line up allocates nothing. One map serves every step
+    // (cleared, it keeps its room).
+    let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
     for step in &plan.steps {
         let current = layers.last().expect("the start layer exists");
         let next_width = step.keep.len();
-        let mut next: Vec<TraceLine<C>> = Vec::new();
-        let mut next_keys: Vec<u8> = Vec::new();
-        // Lines are merged by (open-box values, mines); the values are packed into one
-        // integer when they fit, so looking a line up allocates nothing.
-        let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
+        // Layers and steps change size slowly: the previous ones' sizes are good first
+        // capacities, which saves most of the growing.
+        let previous_transitions = steps.last().map_or(0, |s| s.transitions.len());
+        let mut next: Vec<TraceLine<C>> = Vec::with_capacity(current.len());
+        let mut next_keys: Vec<u8> = Vec::with_capacity(current.len() * next_width);
+        packed_index.clear();
         let mut general_index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
-        let mut transitions = Vec::new();
-        let mut values: Vec<u8> = Vec::new();
+        let mut transitions = Vec::with_capacity(previous_transitions);
+        let mut values: Vec<u8> =
+            Vec::with_capacity(previous_transitions * step.expanded_boxes.len());
         for (from, line) in current.iter().enumerate() {
             let key = &keys[from * key_width..(from + 1) * key_width];
             let placed: u32 = step.assigned_positions.iter().map(|&p| key[p] as u32).sum();
