@@ -9,7 +9,9 @@
 //! The pipeline:
 //! 1. **Count**: [`solve_board`] gives the exact number of layouts; above the limit the
 //!    answer is "too large" at once, before anything is listed.
-//! 2. **List** ([`layouts`]): every layout, as what each cell would show in it.
+//! 2. **List** ([`layouts`]): every layout, as what each cell would show in it (only the
+//!    cells that tell layouts apart, 16 bits an entry, so a layout's row is a cache line or
+//!    two).
 //! 3. **Search**: an expectimax over sets of living layouts, in integers. The value of a set
 //!    `L` is `W(L)`, the number of layouts of `L` in which optimal play wins; the win chance is
 //!    `W(L) / |L|`, divided only at the end.
@@ -41,6 +43,14 @@
 //!   move can beat the best found. Inside a move, the parts are searched with the least value
 //!   they must reach for the move to matter; a part that cannot reach it cuts the move short
 //!   (its result is then an upper bound, and is stored as one).
+//! - **A strategy sets the bar.** In a position of thousands of layouts, a simple strategy is
+//!   played first (reveal what is safe, else the move with the best safety-and-progress
+//!   score), in integers like the search; its wins are reached, so the search only looks for
+//!   a move that beats them, and its first move is the answer when none does. In the largest
+//!   positions the strategy is also played after each move, and the best of those sets the
+//!   bar ("widening"). Why: in an open region the one-move bounds of the safe-looking cells
+//!   are far above their values, while the best move is often a riskier front cell; without
+//!   a bar, those cells are searched exactly, at great cost, before it is found.
 //! - **Equivalent moves.** Two cells that split the living layouts the same way (same mine
 //!   layouts, same parts) have the same value: only the first is searched. (A "dead" cell,
 //!   whose number is the same wherever it is safe, is kept as a move: its value is that of
@@ -54,7 +64,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::board::Board;
+use crate::board::{Board, CellIdx};
 use crate::combinatorics::Fraction;
 use crate::error::SolveError;
 use crate::probability::{solve_board, SolveConfig};
@@ -82,6 +92,16 @@ pub struct EndgameConfig {
     pub max_known_words: u64,
     /// The budget of the layout count ([`solve_board`]).
     pub solve: SolveConfig,
+    /// Tuning, not a budget: from this many living layouts on, the search first plays a
+    /// simple strategy (reveal what is safe, else the safest move that most often leads to a
+    /// new safe cell) and only searches moves that could beat its wins. The default, 2,000,
+    /// pays on the hard 20,000-layout positions; below it the strategy costs more than it
+    /// saves. The answer does not depend on it.
+    pub strategy_min_layouts: u64,
+    /// Tuning, not a budget: from this many living layouts on, the simple strategy is
+    /// played after each move too, and the bar is the best of those. The default is 5,000.
+    /// The answer does not depend on it.
+    pub widen_min_layouts: u64,
 }
 
 impl Default for EndgameConfig {
@@ -92,6 +112,8 @@ impl Default for EndgameConfig {
             max_table_entries: 16_000_000,
             max_known_words: 64_000_000,
             solve: SolveConfig::default(),
+            strategy_min_layouts: 2_000,
+            widen_min_layouts: 5_000,
         }
     }
 }
@@ -202,6 +224,13 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
             ))
         }
         Err(TableFailure::Steps) => return Ok(too_large("enumeration steps", limits.max_steps, 0)),
+        Err(TableFailure::Values) => {
+            return Ok(too_large(
+                "distinct observations of a cell",
+                u64::from(u16::MAX),
+                0,
+            ))
+        }
         // The count above is exact, so the listing cannot find more; were it ever to, the
         // honest answer is still "too large", never a panic on a user's position.
         Err(TableFailure::Layouts) => {
@@ -215,12 +244,12 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
         "the listing matches the count"
     );
 
-    let mut search = Search::new(&table, config.max_nodes, config.max_known_words);
+    let mut search = Search::new(&table, config);
     let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
     match search.root(&all) {
         Ok((wins, best_cell)) => {
             let win = Fraction::new(BigUint::from(wins), layouts.clone());
-            let best_move = best_cell.map(|c| board.xy(table.cells()[c]));
+            let best_move = best_cell.map(|c| board.xy(c));
             Ok(Endgame {
                 layouts,
                 nodes: search.nodes,
@@ -248,6 +277,25 @@ struct Known {
     wins: u64,
     /// Whether `wins` is the value, or only an upper bound on it.
     exact: bool,
+    /// Wins that a known strategy reaches (a lower bound on the value; 0 when none is known),
+    /// and that strategy's first move ([`NO_CELL`] when none is known).
+    lower: u64,
+    lower_cell: u32,
+}
+
+/// No cell: [`Known::lower_cell`] when no strategy is known.
+const NO_CELL: u32 = u32::MAX;
+
+impl Known {
+    /// An upper bound, or the value, with no strategy known.
+    fn upper(wins: u64, exact: bool) -> Known {
+        Known {
+            wins,
+            exact,
+            lower: 0,
+            lower_cell: NO_CELL,
+        }
+    }
 }
 
 /// A small multiplicative hasher for the sets of layout indices that key the table: the
@@ -295,6 +343,9 @@ struct Search<'a> {
     max_known_words: u64,
     nodes: u64,
     max_nodes: u64,
+    /// From [`EndgameConfig::strategy_min_layouts`] and [`EndgameConfig::widen_min_layouts`].
+    strategy_min_layouts: usize,
+    widen_min_layouts: usize,
 }
 
 /// The result of searching a node against a cutoff: its value when that beats the cutoff
@@ -306,16 +357,19 @@ struct NodeResult {
 }
 
 impl<'a> Search<'a> {
-    fn new(table: &'a LayoutTable, max_nodes: u64, max_known_words: u64) -> Search<'a> {
+    fn new(table: &'a LayoutTable, config: &EndgameConfig) -> Search<'a> {
+        let to_size = |n: u64| usize::try_from(n.max(2)).unwrap_or(usize::MAX);
         Search {
             table,
             scratch_mines: Vec::new(),
             scratch_varies: Vec::new(),
             known: FastMap::default(),
             known_words: 0,
-            max_known_words,
+            max_known_words: config.max_known_words,
             nodes: 0,
-            max_nodes,
+            max_nodes: config.max_nodes,
+            strategy_min_layouts: to_size(config.strategy_min_layouts),
+            widen_min_layouts: to_size(config.widen_min_layouts),
         }
     }
 
@@ -323,9 +377,15 @@ impl<'a> Search<'a> {
     /// search goes on, exact, only without remembering more.
     fn remember(&mut self, set: Box<[u32]>, known: Known) {
         if let Some(entry) = self.known.get_mut(&set) {
-            // A value is never replaced by a bound.
-            if known.exact || !entry.exact {
-                *entry = known;
+            // A value is never replaced by a bound, and of two bounds the lower is kept; of
+            // two strategies, the better.
+            if known.exact || (!entry.exact && known.wins < entry.wins) {
+                entry.wins = known.wins;
+                entry.exact = known.exact;
+            }
+            if known.lower > entry.lower {
+                entry.lower = known.lower;
+                entry.lower_cell = known.lower_cell;
             }
             return;
         }
@@ -337,17 +397,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The exact value of the whole set, and a best cell (index into the cells in play).
-    fn root(&mut self, set: &[u32]) -> Result<(u64, Option<usize>), NodeLimit> {
+    /// The exact value of the whole set, and a best cell.
+    fn root(&mut self, set: &[u32]) -> Result<(u64, Option<CellIdx>), NodeLimit> {
         if set.len() == 1 {
             // One layout: the game is won by revealing its safe cells; any is a best move.
-            let row = self.table.row(set[0]);
-            return Ok((1, row.iter().position(|&o| o != MINE)));
+            return Ok((1, self.table.first_safe()));
         }
         let every_cell: Vec<u32> = (0..self.table.cells().len() as u32).collect();
         let result = self.expand(set, -1, &every_cell)?;
         debug_assert!(result.exact);
-        Ok((result.wins, result.best_cell))
+        Ok((result.wins, result.best_cell.map(|c| self.table.cells()[c])))
     }
 
     /// The value of `set` if it exceeds `cutoff`; otherwise an upper bound at most `cutoff`.
@@ -361,13 +420,7 @@ impl<'a> Search<'a> {
             }
         }
         let result = self.expand(set, cutoff, active)?;
-        self.remember(
-            set.into(),
-            Known {
-                wins: result.wins,
-                exact: result.exact,
-            },
-        );
+        self.remember(set.into(), Known::upper(result.wins, result.exact));
         Ok(result.wins)
     }
 
@@ -453,7 +506,29 @@ impl<'a> Search<'a> {
         let mut pending: Vec<(u64, usize, Vec<Vec<u32>>)> = Vec::new();
         let mut next_move = 0;
         let mut seen_splits: FastSet<Vec<u32>> = FastSet::default();
-        let mut best: Option<(u64, usize)> = None;
+        // A strategy found cheaply sets the bar: its wins are reached, so only a move that
+        // beats them needs an exact value (its first move is searched like any other, and
+        // is the best move when none does better).
+        let (mut lower, mut lower_cell) = if set.len() >= self.strategy_min_layouts {
+            self.strategy(set, &child_active)
+        } else {
+            (0, NO_CELL)
+        };
+        if set.len() >= self.widen_min_layouts {
+            for &(_, cell) in &moves {
+                let (parts, _) = self.parts_of_move(set, cell);
+                let move_lower: u64 = parts
+                    .iter()
+                    .map(|p| self.strategy_wins(p, &child_active))
+                    .sum();
+                if move_lower > lower {
+                    lower = move_lower;
+                    lower_cell = cell as u32;
+                }
+            }
+        }
+        let mut best: Option<(u64, usize)> = (lower as i64 > cutoff && lower_cell != NO_CELL)
+            .then_some((lower, lower_cell as usize));
         loop {
             let threshold = cutoff.max(best.map_or(-1, |(wins, _)| wins as i64));
             let mut top_pending = pending.iter().map(|p| p.0).max().unwrap_or(0);
@@ -559,7 +634,10 @@ impl<'a> Search<'a> {
             return set.len() as u64;
         }
         if let Some(known) = self.known.get(set) {
-            return known.wins;
+            // A strategy's entry may carry only the trivial bound, the size.
+            if known.exact || known.wins < set.len() as u64 {
+                return known.wins;
+            }
         }
         let size = set.len() as u32;
         let table = self.table;
@@ -592,13 +670,7 @@ impl<'a> Search<'a> {
                 .map(|p| self.quick_bound_at(p, active, depth + 1))
                 .sum();
             if set.len() > 2 {
-                self.remember(
-                    set.into(),
-                    Known {
-                        wins: bound,
-                        exact: false,
-                    },
-                );
+                self.remember(set.into(), Known::upper(bound, false));
             }
             return bound;
         }
@@ -610,15 +682,135 @@ impl<'a> Search<'a> {
         // Two layouts are settled by this already (one guess, then the other is known), and
         // are cheaper to redo than to store.
         if set.len() > 2 {
+            self.remember(set.into(), Known::upper(safest, false));
+        }
+        safest
+    }
+
+    /// Wins that some strategy reaches from `set`: its value when known, else
+    /// [`Search::strategy`]'s.
+    fn strategy_wins(&mut self, set: &[u32], active: &[u32]) -> u64 {
+        if let Some(known) = self.known.get(set) {
+            if known.exact {
+                return known.wins;
+            }
+        }
+        self.strategy(set, active).0
+    }
+
+    /// The wins of a simple strategy from `set`, a lower bound on `W(set)` (any strategy's
+    /// wins are), and its first move. Safe cells that tell layouts apart are revealed; else
+    /// the move played is the one with the most layouts where it is safe plus layouts where
+    /// it is safe and leads to a new safe cell (the player's "safety and progress" score:
+    /// pure safety walks into open regions, where one guess leads to the next). Stored in
+    /// the table.
+    fn strategy(&mut self, set: &[u32], active: &[u32]) -> (u64, u32) {
+        if set.len() <= 1 {
+            // Not reached with a move to name: the caller only asks about two layouts or
+            // more, and only sums the wins of parts.
+            return (set.len() as u64, NO_CELL);
+        }
+        if let Some(known) = self.known.get(set) {
+            if known.lower_cell != NO_CELL {
+                return (known.lower, known.lower_cell);
+            }
+        }
+        let size = set.len() as u32;
+        let table = self.table;
+        let first = table.row(set[0]);
+        let mut mines = vec![0u32; active.len()];
+        let mut varies = vec![false; active.len()];
+        for &layout in set {
+            let row = table.row(layout);
+            for (k, &c) in active.iter().enumerate() {
+                let o = row[c as usize];
+                mines[k] += (o == MINE) as u32;
+                varies[k] |= o != first[c as usize];
+            }
+        }
+        let child_active: Vec<u32> = active
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
+            .map(|(_, &c)| c)
+            .collect();
+        let informative_safe: Vec<usize> = (0..active.len())
+            .filter(|&k| mines[k] == 0 && varies[k])
+            .map(|k| active[k] as usize)
+            .collect();
+        let (parts, cell) = if !informative_safe.is_empty() {
+            (
+                self.joint_parts(set, &informative_safe),
+                informative_safe[0],
+            )
+        } else {
+            // Per move, in one pass: per thing it can show, the cells that are a mine in some
+            // of those layouts. A thing shown "makes progress" when some other cell that is a
+            // mine in some layout of `set` is a mine in none of those (a new safe cell).
+            let words = table.mine_words();
+            let mut mine_somewhere = vec![0u64; words];
+            for &layout in set {
+                for (w, &bits) in table.mine_bits(layout).iter().enumerate() {
+                    mine_somewhere[w] |= bits;
+                }
+            }
+            let mut mines_of_value: Vec<u64> = Vec::new();
+            let mut count_of_value: Vec<u64> = Vec::new();
+            let mut chosen: Option<(u64, usize)> = None;
+            for k in (0..active.len()).filter(|&k| mines[k] > 0 && mines[k] < size) {
+                let cell = active[k] as usize;
+                let n_values = table.n_values(cell) as usize;
+                mines_of_value.clear();
+                mines_of_value.resize(n_values * words, 0);
+                count_of_value.clear();
+                count_of_value.resize(n_values, 0);
+                for &layout in set {
+                    let value = table.row(layout)[cell] as usize;
+                    count_of_value[value] += 1;
+                    for (w, &bits) in table.mine_bits(layout).iter().enumerate() {
+                        mines_of_value[value * words + w] |= bits;
+                    }
+                }
+                let safe = (size - mines[k]) as u64;
+                let (own_word, own_bit) = (cell / 64, 1u64 << (cell % 64));
+                let new_safe = |v: usize, w: usize| {
+                    let own = if w == own_word { own_bit } else { 0 };
+                    mine_somewhere[w] & !mines_of_value[v * words + w] & !own != 0
+                };
+                let progress: u64 = (1..n_values)
+                    .filter(|&v| count_of_value[v] > 0)
+                    .filter(|&v| count_of_value[v] == 1 || (0..words).any(|w| new_safe(v, w)))
+                    .map(|v| count_of_value[v])
+                    .sum();
+                let score = safe + progress;
+                if chosen.is_none_or(|(best, _)| score > best) {
+                    chosen = Some((score, cell));
+                }
+            }
+            let Some((_, cell)) = chosen else {
+                // Nothing tells the layouts apart and nothing is a guess: not reached (two
+                // layouts differ in a cell), but one layout is then surely won.
+                return (1, NO_CELL);
+            };
+            let (parts, _) = self.parts_of_move(set, cell);
+            (parts, cell)
+        };
+        let lower: u64 = parts
+            .iter()
+            .map(|p| self.strategy_wins(p, &child_active))
+            .sum();
+        if set.len() > 2 {
             self.remember(
                 set.into(),
                 Known {
-                    wins: safest,
+                    wins: size as u64,
                     exact: false,
+                    lower,
+                    lower_cell: cell as u32,
                 },
             );
         }
-        safest
+        (lower, cell as u32)
     }
 
     /// Splits `set` into independent games, when it is one: the cells that vary fall into
@@ -753,10 +945,7 @@ impl<'a> Search<'a> {
                 let result = self.expand(game, need, active)?;
                 self.remember(
                     game.as_slice().into(),
-                    Known {
-                        wins: result.wins,
-                        exact: result.exact,
-                    },
+                    Known::upper(result.wins, result.exact),
                 );
                 best_cell = result.best_cell;
                 result.wins
@@ -799,7 +988,7 @@ impl<'a> Search<'a> {
                 let row = self.table.row(layout);
                 let mut hasher = SetHasher::default();
                 for &c in cells {
-                    hasher.write_u32(row[c]);
+                    hasher.write_u32(row[c] as u32);
                 }
                 (hasher.finish(), layout)
             })
@@ -832,9 +1021,8 @@ impl<'a> Search<'a> {
     /// numbered in order of first appearance), which is equal for two cells exactly when they
     /// split `set` the same way.
     fn parts_of_move(&self, set: &[u32], cell: usize) -> (Vec<Vec<u32>>, Vec<u32>) {
-        // Numbers go through a small array; opened regions, rarer, through a map.
-        let mut part_of_number = [usize::MAX; MINE as usize];
-        let mut part_of_region: FastMap<u32, usize> = FastMap::default();
+        // A column's entries are `0..n_values`: the part of each goes through an array.
+        let mut part_of_value = vec![usize::MAX; self.table.n_values(cell) as usize];
         let mut parts: Vec<Vec<u32>> = Vec::new();
         let mut split = Vec::with_capacity(set.len());
         for &layout in set {
@@ -844,14 +1032,12 @@ impl<'a> Search<'a> {
                 continue;
             }
             let next = parts.len();
-            let part = if observation < MINE {
-                let slot = &mut part_of_number[observation as usize];
+            let part = {
+                let slot = &mut part_of_value[observation as usize];
                 if *slot == usize::MAX {
                     *slot = next;
                 }
                 *slot
-            } else {
-                *part_of_region.entry(observation).or_insert(next)
             };
             if part == next {
                 parts.push(Vec::new());

@@ -133,10 +133,25 @@ impl Reference<'_> {
 
 /// Checks the solver on one position against the reference; returns the number of layouts.
 fn check(board: &Board) -> usize {
+    check_with(board, &EndgameConfig::default())
+}
+
+/// A configuration that plays the simple strategy, and widens with it, at every position of
+/// two layouts or more, so that small boards take the paths large positions take.
+fn strategy_everywhere() -> EndgameConfig {
+    EndgameConfig {
+        strategy_min_layouts: 2,
+        widen_min_layouts: 2,
+        ..EndgameConfig::default()
+    }
+}
+
+/// [`check`] with a given configuration.
+fn check_with(board: &Board, config: &EndgameConfig) -> usize {
     let text = write_mine(board);
     let reference = Reference::new(board);
     let n = reference.layouts.len();
-    let result = solve_endgame(board, &EndgameConfig::default());
+    let result = solve_endgame(board, config);
     if n == 0 {
         assert!(result.is_err(), "solved a position with no layout:\n{text}");
         return 0;
@@ -215,6 +230,39 @@ fn larger_random_positions_match_the_definition() {
     assert!(
         checked > 100,
         "only {checked} positions with more than two layouts"
+    );
+}
+
+/// The strategy's wins set the bar of the search (only moves that can beat them are searched,
+/// and its first move is the answer when none does): with that rule at every position, the
+/// win chance and the move must still match the definition. The boards lean to few revealed
+/// cells, so that many cells are off the front, as in the open regions where the rule pays.
+#[test]
+fn strategy_bar_matches_the_definition() {
+    let config = strategy_everywhere();
+    let mut rng = TestRng::new(2026);
+    let (mut checked, mut not_sure) = (0, 0);
+    for _ in 0..6000 {
+        let board = random_position(&mut rng, 5, false);
+        let unrevealed = board.cells().iter().filter(|c| c.is_unrevealed()).count();
+        if !(4..=11).contains(&unrevealed) {
+            continue;
+        }
+        if check_with(&board, &config) > 2 {
+            checked += 1;
+            let endgame = solve_endgame(&board, &config).unwrap();
+            if endgame.win() != Some(&Fraction::from_integer(1)) {
+                not_sure += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 800,
+        "only {checked} positions with more than two layouts"
+    );
+    assert!(
+        not_sure > 400,
+        "only {not_sure} positions with a win chance below 1"
     );
 }
 

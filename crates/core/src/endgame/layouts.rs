@@ -7,7 +7,7 @@
 //! entries are equal, so the search partitions a set of layouts by a move with one pass and
 //! never looks at a grid again.
 //!
-//! An entry is [`MINE`], a number `0..=8`, or (for a cell showing 0, which opens its
+//! An entry is a mine, a number `0..=8`, or (for a cell showing 0, which opens its
 //! neighbours) an id of the whole opened region: the cells it reveals and their numbers. The
 //! opening follows play: a revealed 0 reveals its neighbours, and every 0 among them does the
 //! same, through the cells in play only (a number that was revealed before the search starts
@@ -25,22 +25,38 @@ use crate::boxes::Boxes;
 use crate::rules::{Rules, Status};
 
 /// The table entry of a cell that holds a mine in the layout.
-pub(crate) const MINE: u32 = 9;
+pub(crate) const MINE: u16 = 0;
 
-/// Entries from here on name an opened region (a 0 and what it opens).
+/// While listing, the entry of a mine; numbers are `0..=8`.
+const RAW_MINE: u32 = 9;
+
+/// While listing, entries from here on name an opened region (a 0 and what it opens).
 const REGION_BASE: u32 = 10;
 
 /// Every consistent layout, as observations per cell in play.
+///
+/// Only the cells that can tell layouts apart are kept as columns: a cell that is a mine in
+/// every layout, or safe showing the same in every layout, never splits a set of them. Each
+/// column's observations are renumbered densely, [`MINE`] first, in 16 bits (a column has at
+/// most one value per layout, and the layouts are far fewer than 65,536), so that one
+/// layout's row is a few cache lines however large the board.
 #[derive(Debug, Clone)]
 pub(crate) struct LayoutTable {
-    /// The board index of each cell in play, in board order.
+    /// The board index of each kept cell, in board order.
     cells: Vec<CellIdx>,
     n_layouts: usize,
     /// `observations[layout * cells.len() + cell]`.
-    observations: Vec<u32>,
-    /// Per cell in play, the cells in play whose mines can change what it shows: itself, its
+    observations: Vec<u16>,
+    /// Per kept cell, the number of distinct entries in its column.
+    n_values: Vec<u32>,
+    /// Per kept cell, the kept cells whose mines can change what it shows: itself, its
     /// neighbours, and around every region it can open, the neighbours of that region.
     depends: Vec<Vec<u32>>,
+    /// A safe cell in play of the first layout, when there is one.
+    first_safe: Option<CellIdx>,
+    /// Per layout, its mines among the kept cells as bits (`mine_words` words a layout).
+    mine_bits: Vec<u64>,
+    mine_words: usize,
 }
 
 /// Why the layouts could not be listed within the budget.
@@ -52,6 +68,9 @@ pub(crate) enum TableFailure {
     Entries,
     /// The backtracking took more steps than the limit.
     Steps,
+    /// A cell shows more than 65,535 different things across the layouts (only possible
+    /// with a layout limit far above the default).
+    Values,
 }
 
 /// The limits of [`LayoutTable::build`].
@@ -76,23 +95,90 @@ impl LayoutTable {
             .collect();
         let mut builder = Builder::new(board, rules, boxes, &cells, limits);
         builder.walk(0)?;
-        let (n_layouts, observations) = (builder.n_layouts, builder.observations);
-        let depends = builder
-            .depends
-            .into_iter()
-            .map(|d| d.into_iter().collect())
+        let (n_layouts, raw) = (builder.n_layouts, builder.observations);
+        let width = cells.len();
+        let first_safe = (n_layouts > 0)
+            .then(|| (0..width).find(|&c| raw[c] != RAW_MINE))
+            .flatten()
+            .map(|c| cells[c]);
+        // Per column, its distinct entries renumbered in order of first appearance (a mine
+        // first of all); a column with one entry is dropped.
+        let mut kept: Vec<usize> = Vec::new();
+        let mut renumber: Vec<HashMap<u32, u16>> = Vec::new();
+        for c in 0..width {
+            let mut values: HashMap<u32, u16> = HashMap::from([(RAW_MINE, MINE)]);
+            let mut seen_mine = false;
+            for layout in 0..n_layouts {
+                let o = raw[layout * width + c];
+                seen_mine |= o == RAW_MINE;
+                let next = values.len();
+                if next > u16::MAX as usize {
+                    return Err(TableFailure::Values);
+                }
+                values.entry(o).or_insert(next as u16);
+            }
+            // Distinct entries: the ones listed, less the mine entry when no layout has one.
+            let distinct = values.len() - usize::from(!seen_mine);
+            if distinct > 1 {
+                kept.push(c);
+                renumber.push(values);
+            }
+        }
+        let mut observations = Vec::with_capacity(n_layouts * kept.len());
+        for layout in 0..n_layouts {
+            for (k, &c) in kept.iter().enumerate() {
+                observations.push(renumber[k][&raw[layout * width + c]]);
+            }
+        }
+        drop(raw);
+        let mine_words = kept.len().div_ceil(64).max(1);
+        let mut mine_bits = vec![0u64; n_layouts * mine_words];
+        for layout in 0..n_layouts {
+            for k in 0..kept.len() {
+                if observations[layout * kept.len() + k] == MINE {
+                    mine_bits[layout * mine_words + k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
+        let mut column_of = vec![u32::MAX; width];
+        for (k, &c) in kept.iter().enumerate() {
+            column_of[c] = k as u32;
+        }
+        let depends = kept
+            .iter()
+            .map(|&c| {
+                builder.depends[c]
+                    .iter()
+                    .filter_map(|&d| Some(column_of[d as usize]).filter(|&k| k != u32::MAX))
+                    .collect()
+            })
             .collect();
         Ok(LayoutTable {
-            cells,
+            cells: kept.iter().map(|&c| cells[c]).collect(),
             n_layouts,
             observations,
+            n_values: renumber.iter().map(|r| r.len() as u32).collect(),
             depends,
+            first_safe,
+            mine_bits,
+            mine_words,
         })
     }
 
-    /// The board indices of the cells in play.
+    /// The board indices of the kept cells (the columns).
     pub(crate) fn cells(&self) -> &[CellIdx] {
         &self.cells
+    }
+
+    /// The number of distinct entries of a column (they are `0..n_values`).
+    pub(crate) fn n_values(&self, cell: usize) -> u32 {
+        self.n_values[cell]
+    }
+
+    /// A safe cell in play of the first layout: with one layout, any safe cell is a best
+    /// move, and no column is kept.
+    pub(crate) fn first_safe(&self) -> Option<CellIdx> {
+        self.first_safe
     }
 
     /// The number of layouts.
@@ -100,14 +186,25 @@ impl LayoutTable {
         self.n_layouts
     }
 
-    /// The cells in play whose mines can change what `cell` shows (cells in play are
-    /// numbered in board order).
+    /// The kept cells whose mines can change what `cell` shows (kept cells are numbered in
+    /// board order).
     pub(crate) fn depends(&self, cell: usize) -> &[u32] {
         &self.depends[cell]
     }
 
-    /// One layout's observations, one entry per cell in play.
-    pub(crate) fn row(&self, layout: u32) -> &[u32] {
+    /// Words per layout in [`LayoutTable::mine_bits`].
+    pub(crate) fn mine_words(&self) -> usize {
+        self.mine_words
+    }
+
+    /// One layout's mines as bits: kept cell `k` is bit `k % 64` of word `k / 64`.
+    pub(crate) fn mine_bits(&self, layout: u32) -> &[u64] {
+        let words = self.mine_words;
+        &self.mine_bits[layout as usize * words..(layout as usize + 1) * words]
+    }
+
+    /// One layout's observations, one entry per kept cell.
+    pub(crate) fn row(&self, layout: u32) -> &[u16] {
         let width = self.cells.len();
         &self.observations[layout as usize * width..(layout as usize + 1) * width]
     }
@@ -303,7 +400,7 @@ impl<'a> Builder<'a> {
         }
         for (i, &cell) in self.cells_in_play.iter().enumerate() {
             self.numbers[i] = if self.is_mine[cell.get()] {
-                MINE as u8
+                RAW_MINE as u8
             } else {
                 self.board
                     .neighbours(cell)
