@@ -283,12 +283,13 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
     let mut descriptors: Vec<Vec<PartsKey>> = vec![Vec::new(); boxes.fronts.len()];
     let mut descriptor_ids: Vec<FastMap<PartsKey, u32>> =
         vec![FastMap::default(); boxes.fronts.len()];
-    let mut hoods: Vec<HoodKey> = Vec::new();
+    // Room enough up front: these grow one entry per cell or neighbourhood.
+    let mut hoods: Vec<HoodKey> = Vec::with_capacity(64);
     let mut hood_ids: FastMap<HoodKey, u32> = FastMap::default();
     // Neighbourhoods with no front part (most floating cells) are told apart by their
     // floating neighbours and whether the cell floats alone: a table, not a hash.
     let mut partless: [u32; 2 * NUMBERS] = [u32::MAX; 2 * NUMBERS];
-    let mut cells: Vec<(CellIdx, u32, u8)> = Vec::new();
+    let mut cells: Vec<(CellIdx, u32, u8)> = Vec::with_capacity(board.len());
     let (width, height) = (board.width(), board.height());
     // What each cell adds to its neighbours' numbers, on a grid with a border of empty cells
     // so that every cell has eight neighbours at fixed offsets: a box, a floating cell, a
@@ -298,12 +299,20 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
     const FLOATING: u32 = u32::MAX - 2;
     let padded_width = width + 2;
     let mut code = vec![NOTHING; padded_width * (height + 2)];
-    for (i, status) in rules.status.iter().enumerate() {
-        code[(i / width + 1) * padded_width + i % width + 1] = match status {
-            Status::Flag | Status::Mine => CERTAIN_MINE,
-            Status::Unknown => boxes.box_of_cell[i].unwrap_or(FLOATING),
-            Status::Revealed | Status::Safe => NOTHING,
-        };
+    for (y, (statuses, row_boxes)) in rules
+        .status
+        .chunks(width)
+        .zip(boxes.box_of_cell.chunks(width))
+        .enumerate()
+    {
+        let row = &mut code[(y + 1) * padded_width + 1..][..width];
+        for ((slot, status), own_box) in row.iter_mut().zip(statuses).zip(row_boxes) {
+            *slot = match status {
+                Status::Flag | Status::Mine => CERTAIN_MINE,
+                Status::Unknown => own_box.unwrap_or(FLOATING),
+                Status::Revealed | Status::Safe => NOTHING,
+            };
+        }
     }
     let offsets = [
         0,
@@ -450,7 +459,7 @@ fn assemble(
     // `entry_of[hood * NUMBERS + constant]` numbers the (neighbourhood, constant) pairs in
     // use, in order of first appearance.
     let mut entry_of: Vec<u32> = vec![u32::MAX; hoods.len() * NUMBERS];
-    let mut entries: Vec<(u32, u8)> = Vec::new();
+    let mut entries: Vec<(u32, u8)> = Vec::with_capacity(hoods.len() + NUMBERS);
     let mut cell_entries: Vec<(CellIdx, u32)> = Vec::with_capacity(cells.len());
     for (idx, hood_id, constant) in cells {
         // At most eight neighbours: the constant stays below NUMBERS.
@@ -471,7 +480,7 @@ fn assemble(
     relative_counts.resize_with(hoods.len(), || None);
     let mut chance_of_entry: Vec<Option<u32>> = Vec::with_capacity(entries.len());
     let mut out = BoardChances {
-        chances: Vec::new(),
+        chances: Vec::with_capacity(entries.len()),
         of_cell: vec![None; board.len()],
     };
     for (hood_id, constant) in entries {
@@ -781,7 +790,7 @@ fn distributions_from_trace<C: ExactCount>(
     // Descriptors over the same boxes (covering different numbers of their cells) share the
     // per-box-value counts, which only split_parts tells apart.
     let mut counts_of_boxes: FastMap<[u32; MAX_PARTS], usize> = FastMap::default();
-    let mut counts: Vec<BoxValueCounts<C>> = Vec::new();
+    let mut counts: Vec<BoxValueCounts<C>> = Vec::with_capacity(descriptors.len());
     let mut out = Vec::with_capacity(descriptors.len());
     // Scratch buffers shared by every call.
     let mut combo_of: Vec<u32> = Vec::new();
@@ -981,7 +990,7 @@ fn box_value_counts<C: ExactCount>(
     let after = &trace.layers[step_index + 1];
     // The value combinations, in order of first appearance (a handful: a linear search beats
     // hashing), and each transition's.
-    let mut combos: Vec<u64> = Vec::new();
+    let mut combos: Vec<u64> = Vec::with_capacity(16);
     combo_of.clear();
     for index in 0..step.transitions.len() {
         let box_values = step.values(index);
