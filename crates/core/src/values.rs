@@ -30,7 +30,7 @@ use crate::boxes::Boxes;
 use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
 use crate::combine::FrontWeights;
 use crate::enumerate::{
-    trace_front, trace_front_within, FastMap, FrontLimits, FrontProblem, FrontTrace,
+    trace_front, trace_front_within, FastMap, FrontFailure, FrontLimits, FrontProblem, FrontTrace,
 };
 use crate::error::SolveError;
 use crate::probability::{
@@ -179,24 +179,19 @@ pub fn solve_board_with_chances(
         if n_cells >= 120 {
             return two_calls();
         }
-        let keep_together = keep_together(&described.descriptors[f]);
-        let Ok(trace) = trace_front_within::<u128>(&problem, &keep_together, &limits) else {
+        let descriptors = &described.descriptors[f];
+        let traced = if n_cells < SMALL_FRONT_CELLS {
+            traced_front::<Small>(&problem, descriptors, &limits)
+        } else {
+            traced_front::<u128>(&problem, descriptors, &limits)
+        };
+        let Ok((weights, front_distributions, lines)) = traced else {
             // The two calls report the failure exactly as they would have.
             return two_calls();
         };
-        let backward = Backward::new(&trace);
-        lines_created += 1 + trace
-            .steps
-            .iter()
-            .map(|s| s.transitions.len() as u64)
-            .sum::<u64>();
-        fronts.push(front_weights(&problem, &trace, &backward));
-        distributions.push(distributions_from_trace(
-            &problem,
-            &trace,
-            &backward,
-            &described.descriptors[f],
-        ));
+        lines_created += lines;
+        fronts.push(weights);
+        distributions.push(front_distributions);
     }
     let analysis = analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)?;
     let chances = assemble(board, &analysis, described, &distributions, false);
@@ -226,8 +221,14 @@ fn number_chances_with(
         let problem = front_problem(rules, boxes, front);
         let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
         let keep_together = keep_together(descriptors);
-        // The same bound as the engine's: below 120 cells every count fits in a u128.
-        let result = if n_cells < 120 && !general_only {
+        // The same bound as the engine's: below 120 cells every count fits in a u128 (and
+        // below SMALL_FRONT_CELLS in a u64).
+        let result = if n_cells < SMALL_FRONT_CELLS && !general_only {
+            trace_front::<Small>(&problem, &keep_together, config.max_lines).map(|trace| {
+                let backward = Backward::new(&trace);
+                distributions_from_trace(&problem, &trace, &backward, descriptors)
+            })
+        } else if n_cells < 120 && !general_only {
             trace_front::<u128>(&problem, &keep_together, config.max_lines).map(|trace| {
                 let backward = Backward::new(&trace);
                 distributions_from_trace(&problem, &trace, &backward, descriptors)
@@ -623,7 +624,7 @@ impl HoodKey {
 
 /// `table[m * cols + j]`: layouts of one front with `min_mines + m` mines in which the
 /// neighbourhood holds `j` of them (and the cell, if in the front, is safe).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct Distribution {
     min_mines: usize,
     cols: usize,
@@ -632,7 +633,7 @@ struct Distribution {
 
 /// The counts of a [`Distribution`], row after row: in 64 bits when every one fits (the
 /// usual case, which the fast combination reads directly), else as big integers.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 enum Table {
     Small(Vec<u64>),
     Big(Vec<BigUint>),
@@ -768,6 +769,73 @@ impl ExactCount for BigUint {
     }
 }
 
+/// The counts of a front of fewer than [`SMALL_FRONT_CELLS`] cells: every count the number
+/// chances form from it (layouts, times at most 8 mines per box for the tallies) stays below
+/// `2^63`, so 64-bit arithmetic is exact and costs a third of the 128-bit one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Small(u64);
+
+/// Below this many cells a front's counts are [`Small`].
+const SMALL_FRONT_CELLS: usize = 60;
+
+impl Count for Small {
+    fn zero_count() -> Self {
+        Small(0)
+    }
+    fn one_count() -> Self {
+        Small(1)
+    }
+    fn is_zero_count(&self) -> bool {
+        self.0 == 0
+    }
+    fn mul_small(&self, factor: u64) -> Self {
+        Small(self.0 * factor)
+    }
+    fn add_assign(&mut self, other: &Self) {
+        self.0 += other.0;
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(self.0)
+    }
+}
+
+impl ExactCount for Small {
+    fn to_u64_count(&self) -> Option<u64> {
+        Some(self.0)
+    }
+    fn times(&self, other: &Self) -> Self {
+        Small(self.0 * other.0)
+    }
+    fn divide_exact(&self, divisor: u64) -> Self {
+        debug_assert_eq!(self.0 % divisor, 0);
+        Small(self.0 / divisor)
+    }
+}
+
+/// One front's traced enumeration, kept open for its descriptors: its counts for the analysis,
+/// its descriptors' distributions, and the lines it created.
+type TracedFront = (FrontWeights<BigUint>, Vec<Distribution>, u64);
+
+/// Traces one front within `limits` and takes from it what [`solve_board_with_chances`] needs.
+fn traced_front<C: ExactCount>(
+    problem: &FrontProblem,
+    descriptors: &[PartsKey],
+    limits: &FrontLimits,
+) -> Result<TracedFront, FrontFailure> {
+    let trace = trace_front_within::<C>(problem, &keep_together(descriptors), limits)?;
+    let backward = Backward::new(&trace);
+    let lines_created = 1 + trace
+        .steps
+        .iter()
+        .map(|s| s.transitions.len() as u64)
+        .sum::<u64>();
+    Ok((
+        front_weights(problem, &trace, &backward),
+        distributions_from_trace(problem, &trace, &backward, descriptors),
+        lines_created,
+    ))
+}
+
 /// The joint distribution of (front mines, neighbourhood mines) for each descriptor, from
 /// the front's trace (kept together as [`keep_together`] asks).
 fn distributions_from_trace<C: ExactCount>(
@@ -826,18 +894,18 @@ fn distributions_from_trace<C: ExactCount>(
 /// gives them, from its trace: each box is summed at the last step that shows it, forward
 /// count times transition weight times its value, times the backward counts of the line the
 /// transition leads to.
-fn front_weights(
+fn front_weights<C: ExactCount>(
     problem: &FrontProblem,
-    trace: &FrontTrace<u128>,
-    backward: &Backward<u128>,
+    trace: &FrontTrace<C>,
+    backward: &Backward<C>,
 ) -> FrontWeights<BigUint> {
     let last = trace.layers.last().expect("the start layer exists");
     let min_mines = last.iter().map(|l| l.mines as usize).min().unwrap_or(0);
     let max_mines = last.iter().map(|l| l.mines as usize).max().unwrap_or(0);
     let n_rows = max_mines - min_mines + 1;
-    let mut counts = vec![0u128; n_rows];
+    let mut counts = vec![C::zero_count(); n_rows];
     for line in last {
-        counts[line.mines as usize - min_mines] += line.count;
+        counts[line.mines as usize - min_mines].add_assign(&line.count);
     }
     let n_boxes = problem.box_sizes.len();
     let mut last_seen = vec![0usize; n_boxes];
@@ -847,9 +915,9 @@ fn front_weights(
         }
     }
     // tallies[m * n_boxes + b]
-    let mut tallies = vec![0u128; n_rows * n_boxes];
+    let mut tallies = vec![C::zero_count(); n_rows * n_boxes];
     let mut closing: Vec<(usize, u32)> = Vec::new();
-    let mut sums: Vec<u128> = Vec::new();
+    let mut sums: Vec<C> = Vec::new();
     for (i, step) in trace.steps.iter().enumerate() {
         closing.clear();
         closing.extend(
@@ -866,25 +934,30 @@ fn front_weights(
         let after = &trace.layers[i + 1];
         // sums[to * closing + c]: layouts into line `to` times the value of closing box c.
         sums.clear();
-        sums.resize(after.len() * closing.len(), 0);
+        sums.resize(after.len() * closing.len(), C::zero_count());
         for (index, t) in step.transitions.iter().enumerate() {
-            let coefficient = before[t.from as usize].count * t.weight as u128;
+            let coefficient = before[t.from as usize].count.mul_small(t.weight);
             let values = step.values(index);
             let row = &mut sums[t.to as usize * closing.len()..][..closing.len()];
             for (slot, &(p, _)) in row.iter_mut().zip(&closing) {
-                *slot += coefficient * values[p] as u128;
+                if values[p] != 0 {
+                    slot.add_assign(&coefficient.mul_small(values[p] as u64));
+                }
             }
         }
         for (to, row) in sums.chunks(closing.len()).enumerate() {
-            let base = after[to].mines as usize - min_mines;
+            // A line part way may hold fewer mines than any whole layout: the row index is
+            // taken after adding the mines still to come.
+            let mines_so_far = after[to].mines as usize;
             let poly = backward.of(i + 1, to);
-            for (&sum, &(_, b)) in row.iter().zip(&closing) {
-                if sum == 0 {
+            for (sum, &(_, b)) in row.iter().zip(&closing) {
+                if sum.is_zero_count() {
                     continue;
                 }
-                for (r, &ways) in poly.iter().enumerate() {
-                    if ways != 0 {
-                        tallies[(base + r) * n_boxes + b as usize] += sum * ways;
+                for (r, ways) in poly.iter().enumerate() {
+                    if !ways.is_zero_count() {
+                        let row = mines_so_far + r - min_mines;
+                        tallies[row * n_boxes + b as usize].add_assign(&sum.times(ways));
                     }
                 }
             }
@@ -892,10 +965,10 @@ fn front_weights(
     }
     FrontWeights {
         min_mines,
-        counts: counts.iter().map(|&c| BigUint::from(c)).collect(),
+        counts: counts.iter().map(Count::to_big).collect(),
         tallies: tallies
             .chunks(n_boxes)
-            .map(|row| row.iter().map(|&t| BigUint::from(t)).collect())
+            .map(|row| row.iter().map(Count::to_big).collect())
             .collect(),
     }
 }
@@ -1720,6 +1793,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn sixty_four_and_128_bit_traces_agree() {
+        // Every front small enough for 64-bit counts, traced both ways.
+        let corpus = include_str!("../benches/corpus/expert.txt");
+        let hard = include_str!("../benches/corpus/expert-hard.txt");
+        let mut positions: Vec<&str> = vec![
+            "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
+            "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
+        ];
+        for text in [corpus, hard] {
+            positions.extend(text.split("\n\n").filter(|c| !c.trim().is_empty()));
+        }
+        let mut fronts_checked = 0;
+        for text in &positions {
+            let board = parse_mine(text).unwrap();
+            let rules = Rules::from_board(&board).unwrap();
+            let boxes = Boxes::new(&rules);
+            let described = describe(&board, &rules, &boxes);
+            let limits = FrontLimits {
+                max_lines: 200_000,
+                max_work: u64::MAX,
+                max_mines: rules.mines_left,
+            };
+            for (f, front) in boxes.fronts.iter().enumerate() {
+                let problem = front_problem(&rules, &boxes, front);
+                let n_cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+                if n_cells >= SMALL_FRONT_CELLS {
+                    continue;
+                }
+                let descriptors = &described.descriptors[f];
+                let (w64, d64, l64) =
+                    traced_front::<Small>(&problem, descriptors, &limits).unwrap();
+                let (w128, d128, l128) =
+                    traced_front::<u128>(&problem, descriptors, &limits).unwrap();
+                assert_eq!(w64.min_mines, w128.min_mines, "{text}");
+                assert_eq!(w64.counts, w128.counts, "{text}");
+                assert_eq!(w64.tallies, w128.tallies, "{text}");
+                assert_eq!(d64, d128, "{text}");
+                assert_eq!(l64, l128, "{text}");
+                fronts_checked += 1;
+            }
+        }
+        assert!(fronts_checked > 100, "only {fronts_checked} fronts");
     }
 
     #[test]
