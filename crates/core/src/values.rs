@@ -1578,7 +1578,13 @@ impl Combiner<'_> {
                 n -= 1;
             }
             if n == base && !self.weights.contains_key(&(touched, base)) {
-                let values = self.direct_weights(touched, base, other_floating - base);
+                // Enough totals for every level up to all the floating cells, whichever level
+                // is asked first: each Pascal step drops the last total, and a cell at level
+                // `L` needs totals up to the touched fronts' most mines plus its floating
+                // neighbours, `F - L` of them when it does not float itself. (Sizing this by
+                // the first level asked left later, higher levels a total short: a safe cell
+                // with floating neighbours lost its layouts with all of them mines.)
+                let values = self.direct_weights(touched, base, self.floating - base);
                 self.weights.insert((touched, base), values);
             }
             for level in n.max(base + 1)..=other_floating {
@@ -1793,6 +1799,108 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn safe_cell_beside_floating_cells_regression() {
+        // (1, 4) is safe (beside the 0) and its other neighbours float. The weights of the
+        // neighbourhoods that touch no front were sized by the first one asked for, a cell
+        // with more floating neighbours, and came one total short for (1, 4): its layouts
+        // with all those neighbours mines were lost (434 safe layouts instead of 456).
+        let text = "5x5x5\nH111H\nHHHHH\nHHHHH\n1HHHH\n0HHHH\n";
+        let board = parse_mine(text).unwrap();
+        let brute = crate::brute::enumerate_layouts(&board).unwrap();
+        let (analysis, chances) =
+            solve_board_with_chances(&board, &SolveConfig::default()).unwrap();
+        assert_eq!(analysis.solutions(), &BigUint::from(brute.layouts.len()));
+        for idx in board.indices() {
+            if !board.cell(idx).is_unrevealed() {
+                continue;
+            }
+            let mut expected = [0usize; NUMBERS];
+            for layout in brute.layouts.iter().filter(|l| !l.contains(&idx.get())) {
+                let shown = board
+                    .neighbours(idx)
+                    .filter(|n| layout.contains(&n.get()))
+                    .count();
+                expected[shown] += 1;
+            }
+            let chances = chances.get(idx);
+            for (n, &count) in expected.iter().enumerate() {
+                let got = chances.map_or_else(BigUint::zero, |c| c.layouts_showing(n));
+                assert_eq!(got, BigUint::from(count), "{n} at {:?}", board.xy(idx));
+            }
+        }
+    }
+
+    #[test]
+    fn safe_layouts_agree_with_the_analysis_on_random_positions() {
+        // Every cell's layouts by number add up to its safe layouts, which the analysis
+        // counts independently; and the one-enumeration entry point agrees with the two
+        // calls. Random positions with revealed cells anywhere (zeros beside unrevealed
+        // cells included) and some flags.
+        let mut state = 12345u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as u32
+        };
+        let mut cells_checked = 0;
+        for _ in 0..3000 {
+            let (width, height) = (4 + next() % 8, 4 + next() % 8);
+            let n = (width * height) as usize;
+            let mines = 2 + next() as usize % (n / 4);
+            let mut is_mine = vec![false; n];
+            let mut placed = 0;
+            while placed < mines {
+                let i = next() as usize % n;
+                if !is_mine[i] {
+                    is_mine[i] = true;
+                    placed += 1;
+                }
+            }
+            let reveal_percent = next() % 60;
+            let mut text = format!("{width}x{height}x{mines}\n");
+            for y in 0..height as i64 {
+                for x in 0..width as i64 {
+                    let i = (y * width as i64 + x) as usize;
+                    if !is_mine[i] && next() % 100 < reveal_percent {
+                        let around = (-1..=1)
+                            .flat_map(|dy| (-1..=1).map(move |dx| (x + dx, y + dy)))
+                            .filter(|&(nx, ny)| (nx, ny) != (x, y))
+                            .filter(|&(nx, ny)| {
+                                nx >= 0 && ny >= 0 && nx < width as i64 && ny < height as i64
+                            })
+                            .filter(|&(nx, ny)| is_mine[(ny * width as i64 + nx) as usize])
+                            .count();
+                        text.push(char::from(b'0' + around as u8));
+                    } else if is_mine[i] && next() % 10 == 0 {
+                        text.push('F');
+                    } else {
+                        text.push('H');
+                    }
+                }
+                text.push('\n');
+            }
+            let board = parse_mine(&text).unwrap();
+            let config = SolveConfig::default();
+            let (analysis, chances) = solve_board_with_chances(&board, &config).unwrap();
+            let two_calls = number_chances(&board, &analysis, &config).unwrap();
+            assert_eq!(chances, two_calls, "{text}");
+            for idx in board.indices() {
+                if !board.cell(idx).is_unrevealed() || board.cell(idx) == crate::Cell::Flag {
+                    continue;
+                }
+                let safe = analysis.solutions() - analysis.mine_layouts(idx);
+                let got = chances
+                    .get(idx)
+                    .map_or_else(BigUint::zero, |c| c.safe_layouts().clone());
+                assert_eq!(got, safe, "{:?} of\n{text}", board.xy(idx));
+                cells_checked += 1;
+            }
+        }
+        assert!(cells_checked > 50_000, "only {cells_checked} cells");
     }
 
     #[test]
