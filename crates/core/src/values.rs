@@ -1581,10 +1581,13 @@ impl Combiner<'_> {
                 // Enough totals for every level up to all the floating cells, whichever level
                 // is asked first: each Pascal step drops the last total, and a cell at level
                 // `L` needs totals up to the touched fronts' most mines plus its floating
-                // neighbours, `F - L` of them when it does not float itself. (Sizing this by
-                // the first level asked left later, higher levels a total short: a safe cell
-                // with floating neighbours lost its layouts with all of them mines.)
-                let values = self.direct_weights(touched, base, self.floating - base);
+                // neighbours, at most `F - L` of them. The base table holds eight more totals
+                // than the touched fronts' most mines plus `extra`, so at level `L` it has
+                // `8 + extra - (L - base)` more, which must be at least `F - L`. (Sizing this
+                // by the first level asked left later, higher levels a total short: a safe
+                // cell with floating neighbours lost its layouts with all of them mines.)
+                let extra = self.floating.saturating_sub(8 + base);
+                let values = self.direct_weights(touched, base, extra);
                 self.weights.insert((touched, base), values);
             }
             for level in n.max(base + 1)..=other_floating {
