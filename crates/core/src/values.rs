@@ -27,7 +27,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, CellIdx};
 use crate::boxes::Boxes;
-use crate::combinatorics::{binomial, ratio_to_f64, small_binomial, Count, Fraction};
+use crate::combinatorics::{ratio_to_f64, small_binomial, Count, Fraction};
 use crate::combine::FrontWeights;
 use crate::enumerate::{
     trace_front, trace_front_within, FastMap, FrontFailure, FrontLimits, FrontProblem, FrontTrace,
@@ -1345,6 +1345,31 @@ fn big_from_u64_digits(digits: &[u64]) -> BigUint {
     BigUint::from_slice(words)
 }
 
+/// `digits *= factor` in place; the digits must have room for the product.
+fn multiply_digits(digits: &mut [u64], factor: u64) {
+    let mut carry = 0u128;
+    for digit in digits.iter_mut() {
+        let product = *digit as u128 * factor as u128 + carry;
+        *digit = product as u64;
+        carry = product >> 64;
+    }
+    debug_assert_eq!(carry, 0, "the digits hold the product");
+}
+
+/// `digits /= divisor` in place, for a divisor below `2^32` that divides exactly: two 64-bit
+/// divisions per digit (32-bit halves), no 128-bit one.
+fn divide_digits_exactly(digits: &mut [u64], divisor: u64) {
+    debug_assert!(divisor > 0 && divisor < 1 << 32);
+    let mut remainder = 0u64;
+    for digit in digits.iter_mut().rev() {
+        let high = remainder << 32 | *digit >> 32;
+        let low = (high % divisor) << 32 | (*digit & 0xFFFF_FFFF);
+        *digit = (high / divisor) << 32 | low / divisor;
+        remainder = low % divisor;
+    }
+    debug_assert_eq!(remainder, 0, "the division is exact");
+}
+
 /// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; rows
 /// start at `s = joint.min_mines` (none below holds a layout), row `s` being
 /// `h[(s - joint.min_mines) * width..][..width]` (in the caller's buffer).
@@ -1466,7 +1491,7 @@ struct Combiner<'a> {
     /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
     /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
     /// scratch costs one big division per step.
-    rows: FastMap<usize, (i64, Vec<BigUint>, DigitTable)>,
+    rows: FastMap<usize, (i64, DigitTable)>,
     /// Skips the 64-bit fast path; for tests.
     general_only: bool,
     /// Scratch space for `h` and the column sums, reused by every neighbourhood.
@@ -1657,47 +1682,45 @@ impl Combiner<'_> {
         DigitTable::trimmed(columns, digits)
     }
 
-    /// `C(n, k)` for `k` from `left - (every front's most mines) - 8` (at least zero) to
-    /// `left`, with that lower end. The first value comes from the next larger cached `n` by
-    /// `C(n - 1, lo) = C(n, lo) (n - lo) / n`, so only the largest `n` costs a binomial from
-    /// scratch; the row then walks up `k` by `C(n, k + 1) = C(n, k) (n - k) / (k + 1)`.
+    /// `C(n, k)` for `k` from `left - (every front's most mines) - 17` (at least zero) to
+    /// `left`, with that lower end: the first by `C(n, i + 1) = C(n, i) (n - i) / (i + 1)`
+    /// from `C(n, 0) = 1`, then each next one the same way, on 64-bit digits (exact at every
+    /// step, and no big integer per step).
     fn row(&mut self, n: usize) -> (i64, &DigitTable) {
-        let left = self.mines_left as i64;
+        let left = self.mines_left;
         let most: usize = self
             .front_counts
             .iter()
             .map(|(min, c)| min + c.len() - 1)
             .sum();
         // Eight floating neighbours, and nine more totals for Pascal's rule.
-        let lo = (left - most as i64 - 17).max(0) as usize;
-        if !self.rows.contains_key(&n) {
-            let larger = self.rows.keys().copied().filter(|&m| m > n).min();
-            let mut start = match larger {
-                Some(m) => self.rows[&m].1.first().cloned().unwrap_or_default(),
-                None => binomial(n as u64, lo as u64),
+        let lo = left.saturating_sub(most + 17);
+        self.rows.entry(n).or_insert_with(|| {
+            // C(n, k) < 2^n, and the products on the way are below n 2^n: n / 64 + 2 digits
+            // hold any of them.
+            let columns = n / 64 + 2;
+            let mut current = vec![0u64; columns];
+            current[0] = 1;
+            let step = |current: &mut [u64], k: usize| {
+                // C(n, k) to C(n, k + 1); zero from k = n on.
+                if k >= n {
+                    current.iter_mut().for_each(|d| *d = 0);
+                } else {
+                    multiply_digits(current, (n - k) as u64);
+                    divide_digits_exactly(current, (k + 1) as u64);
+                }
             };
-            for m in (n + 1..=larger.unwrap_or(n)).rev() {
-                // From C(m, lo) to C(m - 1, lo); zero once lo exceeds m - 1.
-                start = if lo < m {
-                    start * (m - lo) / m
-                } else {
-                    BigUint::zero()
-                };
+            for k in 0..lo {
+                step(&mut current, k);
             }
-            let mut row = Vec::with_capacity(left as usize + 1 - lo.min(left as usize));
-            let mut current = start;
-            for k in lo..=(left as usize) {
-                row.push(current.clone());
-                current = if k < n {
-                    current * (n - k) / (k + 1)
-                } else {
-                    BigUint::zero()
-                };
+            let mut digits = Vec::with_capacity((left + 1 - lo.min(left)) * columns);
+            for k in lo..=left {
+                digits.extend_from_slice(&current);
+                step(&mut current, k);
             }
-            let digits = DigitTable::from_values(&row);
-            self.rows.insert(n, (lo as i64, row, digits));
-        }
-        let (lo, _, digits) = &self.rows[&n];
+            (lo as i64, DigitTable::trimmed(columns, digits))
+        });
+        let (lo, digits) = &self.rows[&n];
         (*lo, digits)
     }
 
@@ -1749,6 +1772,22 @@ mod tests {
         let stepped = table.pascal_step();
         for s in 0..weights.len() - 1 {
             assert_eq!(stepped.value(s), &weights[s] + &weights[s + 1]);
+        }
+        // Binomials on digits, against big integers, across digit boundaries.
+        for n in [0usize, 1, 5, 63, 64, 65, 127, 128, 200, 480] {
+            let mut digits = vec![0u64; n / 64 + 2];
+            digits[0] = 1;
+            for k in 0..=n {
+                assert_eq!(
+                    big_from_u64_digits(&digits),
+                    crate::combinatorics::binomial(n as u64, k as u64),
+                    "C({n}, {k})"
+                );
+                if k < n {
+                    multiply_digits(&mut digits, (n - k) as u64);
+                    divide_digits_exactly(&mut digits, (k + 1) as u64);
+                }
+            }
         }
         let all_ones = DigitTable::from_values(&[BigUint::from(u64::MAX), BigUint::from(u64::MAX)]);
         assert_eq!(
