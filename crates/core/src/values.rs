@@ -1362,9 +1362,9 @@ fn divide_digits_exactly(digits: &mut [u64], divisor: u64) {
     debug_assert!(divisor > 0 && divisor < 1 << 32);
     let mut remainder = 0u64;
     for digit in digits.iter_mut().rev() {
-        let high = remainder << 32 | *digit >> 32;
-        let low = (high % divisor) << 32 | (*digit & 0xFFFF_FFFF);
-        *digit = (high / divisor) << 32 | low / divisor;
+        let high = (remainder << 32) | (*digit >> 32);
+        let low = ((high % divisor) << 32) | (*digit & 0xFFFF_FFFF);
+        *digit = ((high / divisor) << 32) | (low / divisor);
         remainder = low % divisor;
     }
     debug_assert_eq!(remainder, 0, "the division is exact");
