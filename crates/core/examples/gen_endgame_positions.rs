@@ -7,8 +7,10 @@
 //! order on a tie). Before each move it counts the layouts; the first position in a band not
 //! yet filled is kept. A game that loses, or skips below a band, is dropped.
 //!
-//! Run: `cargo run --release -p mineseer-core --example gen_endgame_positions -- [OUT_DIR]`.
-//! The bench (`benches/endgame.rs`) solves them and prints their layouts, nodes and times.
+//! Run: `cargo run --release -p mineseer-core --example gen_endgame_positions -- [OUT_DIR]
+//! [PER_BAND]`. The bench (`benches/endgame.rs`) solves the committed ones and prints their
+//! layouts, nodes and times. A larger `PER_BAND` (the default is 3) gives a sample to measure
+//! the solver on: `mineseer endgame FILE --json` for each file.
 
 use mineseer_core::formats::write_mine;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
@@ -23,18 +25,22 @@ const BANDS: [(&str, u64, u64); 4] = [
     ("expert-20000", 16_000, 20_000),
 ];
 
-/// Positions kept per band.
+/// Positions kept per band, unless the command line says otherwise.
 const PER_BAND: usize = 3;
 
 fn main() {
     let out_dir = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "crates/core/benches/endgame_positions".to_string());
+    let per_band: usize = match std::env::args().nth(2) {
+        Some(text) => text.parse().expect("PER_BAND is a number"),
+        None => PER_BAND,
+    };
     std::fs::create_dir_all(&out_dir).expect("create the output directory");
     let mut kept: Vec<Vec<Board>> = vec![Vec::new(); BANDS.len()];
     let mut seed = 0u64;
-    while kept.iter().any(|k| k.len() < PER_BAND) && seed < 100_000 {
-        play(seed, &mut kept);
+    while kept.iter().any(|k| k.len() < per_band) && seed < 100_000 {
+        play(seed, &mut kept, per_band);
         seed += 1;
     }
     for ((name, _, _), boards) in BANDS.iter().zip(&kept) {
@@ -47,7 +53,7 @@ fn main() {
 }
 
 /// Plays one seeded game, keeping the positions that fall in a band still open.
-fn play(seed: u64, kept: &mut [Vec<Board>]) {
+fn play(seed: u64, kept: &mut [Vec<Board>], per_band: usize) {
     let config = GameConfig::preset(Preset::Expert, FirstClickRule::Opening, seed);
     let mut game = Game::new(config);
     let (width, height, _) = Preset::Expert.dimensions();
@@ -64,7 +70,7 @@ fn play(seed: u64, kept: &mut [Vec<Board>]) {
         }
         for (band, (_, low, high)) in BANDS.iter().enumerate() {
             let in_band = count >= &BigUint::from(*low) && count <= &BigUint::from(*high);
-            if in_band && kept[band].len() < PER_BAND {
+            if in_band && kept[band].len() < per_band {
                 kept[band].push(board.clone());
                 return;
             }

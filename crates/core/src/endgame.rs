@@ -271,6 +271,59 @@ const QUICK_BOUND_DEPTH: u32 = 8;
 /// The search ran out of nodes.
 struct NodeLimit;
 
+/// Scratch for [`scan`]: per column of the table, mines, and the bits in which entries
+/// differ from the first layout's.
+#[derive(Default)]
+struct WideScan {
+    mines: Vec<u32>,
+    differs: Vec<u16>,
+}
+
+/// One pass over `set`: per cell of `active` (by position), its mines and whether what it
+/// shows varies, into `mines` and `varies`. When the active cells are a good share of the
+/// columns, the pass reads whole rows, which the compiler turns into vector instructions,
+/// and picks the active cells after; else it reads the active cells only.
+fn scan(
+    table: &LayoutTable,
+    set: &[u32],
+    active: &[u32],
+    wide: &mut WideScan,
+    mines: &mut Vec<u32>,
+    varies: &mut Vec<bool>,
+) {
+    mines.clear();
+    varies.clear();
+    let first = table.row(set[0]);
+    let width = first.len();
+    if active.len() * 4 >= width {
+        wide.mines.clear();
+        wide.mines.resize(width, 0);
+        wide.differs.clear();
+        wide.differs.resize(width, 0);
+        for &layout in set {
+            let row = table.row(layout);
+            let cells = wide.mines.iter_mut().zip(wide.differs.iter_mut());
+            for ((m, d), (&o, &f)) in cells.zip(row.iter().zip(first)) {
+                *m += (o == MINE) as u32;
+                *d |= o ^ f;
+            }
+        }
+        mines.extend(active.iter().map(|&c| wide.mines[c as usize]));
+        varies.extend(active.iter().map(|&c| wide.differs[c as usize] != 0));
+    } else {
+        mines.resize(active.len(), 0);
+        varies.resize(active.len(), false);
+        for &layout in set {
+            let row = table.row(layout);
+            for (k, &c) in active.iter().enumerate() {
+                let o = row[c as usize];
+                mines[k] += (o == MINE) as u32;
+                varies[k] |= o != first[c as usize];
+            }
+        }
+    }
+}
+
 /// What the transposition table knows about a set of layouts.
 #[derive(Debug, Clone, Copy)]
 struct Known {
@@ -337,6 +390,12 @@ struct Search<'a> {
     /// Scratch for [`Search::quick_bound`], kept to spare an allocation per call.
     scratch_mines: Vec<u32>,
     scratch_varies: Vec<bool>,
+    /// Scratch for [`scan`].
+    scratch_wide: WideScan,
+    /// Scratch for [`Search::parts_of_move`]: per column entry its part (`u32::MAX` between
+    /// calls), and the entries set.
+    scratch_part_of_value: Vec<u32>,
+    scratch_values_seen: Vec<u16>,
     known: FastMap<Box<[u32]>, Known>,
     /// Layout indices stored in `known`, and their limit.
     known_words: u64,
@@ -363,6 +422,15 @@ impl<'a> Search<'a> {
             table,
             scratch_mines: Vec::new(),
             scratch_varies: Vec::new(),
+            scratch_wide: WideScan::default(),
+            scratch_part_of_value: vec![
+                u32::MAX;
+                (0..table.cells().len())
+                    .map(|c| table.n_values(c) as usize)
+                    .max()
+                    .unwrap_or(0)
+            ],
+            scratch_values_seen: Vec::new(),
             known: FastMap::default(),
             known_words: 0,
             max_known_words: config.max_known_words,
@@ -437,17 +505,15 @@ impl<'a> Search<'a> {
         }
         // One pass over the layouts: per active cell, its mines and whether what it shows
         // varies.
-        let first = self.table.row(set[0]);
-        let mut mines = vec![0u32; active.len()];
-        let mut varies = vec![false; active.len()];
-        for &layout in set {
-            let row = self.table.row(layout);
-            for (k, &c) in active.iter().enumerate() {
-                let o = row[c as usize];
-                mines[k] += (o == MINE) as u32;
-                varies[k] |= o != first[c as usize];
-            }
-        }
+        let (mut mines, mut varies) = (Vec::new(), Vec::new());
+        scan(
+            self.table,
+            set,
+            active,
+            &mut self.scratch_wide,
+            &mut mines,
+            &mut varies,
+        );
         // Cells that are mines in every layout here, or safe showing the same everywhere,
         // stay so in every subset: the children need not look at them.
         let size = set.len() as u32;
@@ -641,21 +707,9 @@ impl<'a> Search<'a> {
         }
         let size = set.len() as u32;
         let table = self.table;
-        let first = table.row(set[0]);
         let mines = &mut self.scratch_mines;
         let varies = &mut self.scratch_varies;
-        mines.clear();
-        mines.resize(active.len(), 0);
-        varies.clear();
-        varies.resize(active.len(), false);
-        for &layout in set {
-            let row = table.row(layout);
-            for (k, &c) in active.iter().enumerate() {
-                let o = row[c as usize];
-                mines[k] += (o == MINE) as u32;
-                varies[k] |= o != first[c as usize];
-            }
-        }
+        scan(table, set, active, &mut self.scratch_wide, mines, varies);
         let informative_safe: Vec<usize> = (0..active.len())
             .filter(|&k| mines[k] == 0 && varies[k])
             .map(|k| active[k] as usize)
@@ -717,17 +771,15 @@ impl<'a> Search<'a> {
         }
         let size = set.len() as u32;
         let table = self.table;
-        let first = table.row(set[0]);
-        let mut mines = vec![0u32; active.len()];
-        let mut varies = vec![false; active.len()];
-        for &layout in set {
-            let row = table.row(layout);
-            for (k, &c) in active.iter().enumerate() {
-                let o = row[c as usize];
-                mines[k] += (o == MINE) as u32;
-                varies[k] |= o != first[c as usize];
-            }
-        }
+        let (mut mines, mut varies) = (Vec::new(), Vec::new());
+        scan(
+            table,
+            set,
+            active,
+            &mut self.scratch_wide,
+            &mut mines,
+            &mut varies,
+        );
         let child_active: Vec<u32> = active
             .iter()
             .enumerate()
@@ -1020,10 +1072,12 @@ impl<'a> Search<'a> {
     /// largest first; and the split as a label per layout of `set` (0 for a mine, then parts
     /// numbered in order of first appearance), which is equal for two cells exactly when they
     /// split `set` the same way.
-    fn parts_of_move(&self, set: &[u32], cell: usize) -> (Vec<Vec<u32>>, Vec<u32>) {
-        // A column's entries are `0..n_values`: the part of each goes through an array.
-        let mut part_of_value = vec![usize::MAX; self.table.n_values(cell) as usize];
-        let mut parts: Vec<Vec<u32>> = Vec::new();
+    fn parts_of_move(&mut self, set: &[u32], cell: usize) -> (Vec<Vec<u32>>, Vec<u32>) {
+        // A column's entries are `0..n_values`: the part of each goes through an array kept
+        // between calls (reset entry by entry), and the parts are sized by a first count.
+        let part_of_value = &mut self.scratch_part_of_value;
+        let values_seen = &mut self.scratch_values_seen;
+        let mut sizes: Vec<u32> = Vec::new();
         let mut split = Vec::with_capacity(set.len());
         for &layout in set {
             let observation = self.table.row(layout)[cell];
@@ -1031,19 +1085,27 @@ impl<'a> Search<'a> {
                 split.push(0);
                 continue;
             }
-            let next = parts.len();
-            let part = {
-                let slot = &mut part_of_value[observation as usize];
-                if *slot == usize::MAX {
-                    *slot = next;
-                }
-                *slot
-            };
-            if part == next {
-                parts.push(Vec::new());
+            let slot = &mut part_of_value[observation as usize];
+            if *slot == u32::MAX {
+                *slot = sizes.len() as u32;
+                sizes.push(0);
+                values_seen.push(observation);
             }
-            parts[part].push(layout);
-            split.push(part as u32 + 1);
+            sizes[*slot as usize] += 1;
+            split.push(*slot + 1);
+        }
+        for &value in values_seen.iter() {
+            part_of_value[value as usize] = u32::MAX;
+        }
+        values_seen.clear();
+        let mut parts: Vec<Vec<u32>> = sizes
+            .iter()
+            .map(|&n| Vec::with_capacity(n as usize))
+            .collect();
+        for (&layout, &label) in set.iter().zip(&split) {
+            if label > 0 {
+                parts[label as usize - 1].push(layout);
+            }
         }
         parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
         (parts, split)

@@ -102,34 +102,50 @@ impl LayoutTable {
             .flatten()
             .map(|c| cells[c]);
         // Per column, its distinct entries renumbered in order of first appearance (a mine
-        // first of all); a column with one entry is dropped.
+        // first of all); a column with one entry is dropped. Raw entries are below
+        // `REGION_BASE` plus the number of regions, so one array maps them (reset after each
+        // column, entry by entry).
+        let n_raw = REGION_BASE as usize + builder.regions.len();
+        let mut number_of_raw: Vec<u16> = vec![u16::MAX; n_raw];
         let mut kept: Vec<usize> = Vec::new();
-        let mut renumber: Vec<HashMap<u32, u16>> = Vec::new();
+        let mut columns: Vec<Vec<u16>> = Vec::new();
+        let mut n_values: Vec<u32> = Vec::new();
+        let mut touched: Vec<u32> = Vec::new();
         for c in 0..width {
-            let mut values: HashMap<u32, u16> = HashMap::from([(RAW_MINE, MINE)]);
-            let mut seen_mine = false;
+            number_of_raw[RAW_MINE as usize] = MINE;
+            touched.push(RAW_MINE);
+            let (mut next, mut seen_mine) = (1usize, false);
+            let mut column = Vec::with_capacity(n_layouts);
             for layout in 0..n_layouts {
                 let o = raw[layout * width + c];
                 seen_mine |= o == RAW_MINE;
-                let next = values.len();
-                if next > u16::MAX as usize {
-                    return Err(TableFailure::Values);
+                let slot = &mut number_of_raw[o as usize];
+                if *slot == u16::MAX {
+                    if next >= u16::MAX as usize {
+                        return Err(TableFailure::Values);
+                    }
+                    *slot = next as u16;
+                    next += 1;
+                    touched.push(o);
                 }
-                values.entry(o).or_insert(next as u16);
+                column.push(*slot);
             }
-            // Distinct entries: the ones listed, less the mine entry when no layout has one.
-            let distinct = values.len() - usize::from(!seen_mine);
-            if distinct > 1 {
+            for &o in &touched {
+                number_of_raw[o as usize] = u16::MAX;
+            }
+            touched.clear();
+            // Distinct entries: the ones numbered, less the mine's when no layout has one.
+            if next - usize::from(!seen_mine) > 1 {
                 kept.push(c);
-                renumber.push(values);
+                columns.push(column);
+                n_values.push(next as u32);
             }
         }
         let mut observations = Vec::with_capacity(n_layouts * kept.len());
         for layout in 0..n_layouts {
-            for (k, &c) in kept.iter().enumerate() {
-                observations.push(renumber[k][&raw[layout * width + c]]);
-            }
+            observations.extend(columns.iter().map(|column| column[layout]));
         }
+        drop(columns);
         drop(raw);
         let mine_words = kept.len().div_ceil(64).max(1);
         let mut mine_bits = vec![0u64; n_layouts * mine_words];
@@ -157,7 +173,7 @@ impl LayoutTable {
             cells: kept.iter().map(|&c| cells[c]).collect(),
             n_layouts,
             observations,
-            n_values: renumber.iter().map(|r| r.len() as u32).collect(),
+            n_values,
             depends,
             first_safe,
             mine_bits,
