@@ -287,6 +287,7 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
     // Room enough up front: these grow one entry per cell or neighbourhood.
     let mut hoods: Vec<HoodKey> = Vec::with_capacity(64);
     let mut hood_ids: FastMap<HoodKey, u32> = FastMap::default();
+    let mut one_front_hood_ids: FastMap<u64, u32> = FastMap::default();
     // Neighbourhoods with no front part (most floating cells) are told apart by their
     // floating neighbours and whether the cell floats alone: a table, not a hash.
     let mut partless: [u32; 2 * NUMBERS] = [u32::MAX; 2 * NUMBERS];
@@ -406,10 +407,18 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
                 hood.fronts[hood.n_fronts as usize] = (f as u64) << 32 | id as u64;
                 hood.n_fronts += 1;
             }
-            let hood_id = *hood_ids.entry(hood).or_insert_with(|| {
+            let add_hood = || {
                 hoods.push(hood);
                 hoods.len() as u32 - 1
-            });
+            };
+            let hood_id = if hood.n_fronts == 1 {
+                // The usual case, one front: the whole key packs into one word.
+                let packed =
+                    hood.fronts[0] << 8 | (hood.floating as u64) << 1 | hood.cell_floating as u64;
+                *one_front_hood_ids.entry(packed).or_insert_with(add_hood)
+            } else {
+                *hood_ids.entry(hood).or_insert_with(add_hood)
+            };
             cells.push((CellIdx(i as u32), hood_id, constant));
         }
     }
