@@ -609,10 +609,19 @@ impl<'a> Search<'a> {
                 if !seen_splits.insert(split) {
                     continue;
                 }
-                let bound: u64 = parts
-                    .iter()
-                    .map(|p| self.quick_bound(p, &child_active))
-                    .sum();
+                // The parts' bounds, largest part first; a part is worth at most its size, so
+                // once the bounds so far and the sizes left cannot beat the threshold, the move
+                // is cut without bounding the rest.
+                let mut bound = 0u64;
+                let mut sizes_left: u64 = parts.iter().map(|p| p.len() as u64).sum();
+                for part in &parts {
+                    sizes_left -= part.len() as u64;
+                    bound += self.quick_bound(part, &child_active);
+                    if (bound + sizes_left) as i64 <= threshold {
+                        break;
+                    }
+                }
+                let bound = bound + sizes_left;
                 if bound as i64 <= threshold {
                     bound_of_rest = bound_of_rest.max(bound);
                     continue;
@@ -668,10 +677,19 @@ impl<'a> Search<'a> {
         cutoff: i64,
         active: &[u32],
     ) -> Result<(u64, bool), NodeLimit> {
-        let bounds: Vec<u64> = parts.iter().map(|p| self.quick_bound(p, active)).collect();
-        let mut rest: u64 = bounds.iter().sum();
-        if rest as i64 <= cutoff {
-            return Ok((rest, false));
+        // A part is worth at most its size: once the bounds so far and the sizes left cannot
+        // beat the cutoff, the rest need no bound.
+        let mut sizes_left: u64 = parts.iter().map(|p| p.len() as u64).sum();
+        let mut bounds: Vec<u64> = Vec::with_capacity(parts.len());
+        let mut rest = 0u64;
+        for part in parts {
+            sizes_left -= part.len() as u64;
+            let bound = self.quick_bound(part, active);
+            bounds.push(bound);
+            rest += bound;
+            if (rest + sizes_left) as i64 <= cutoff {
+                return Ok((rest + sizes_left, false));
+            }
         }
         let mut sum = 0u64;
         for (part, &bound) in parts.iter().zip(&bounds) {
