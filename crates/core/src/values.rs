@@ -12,15 +12,21 @@
 //!   placements, where `F'` counts the other floating cells (without `c`) and `r` is what the
 //!   fronts leave of the mines.
 //!
-//! Each front is enumerated once more with [`trace_front`], which keeps the layered graph of
-//! its probability lines, asked to keep the boxes of each neighbourhood open together so
-//! that one step shows all of them. A backward pass gives, for every line, the number of
-//! ways to finish the front per number of further mines; forward count times transition
-//! weight times backward count is then the exact number of front layouts through each
-//! transition, so one pass over the transitions of that step gives a neighbourhood's joint
-//! distribution of (front mines, neighbourhood mines). The fronts a neighbourhood touches are
-//! convolved together, the other fronts and the floating cells are summed in with their
-//! exact weights, and the result is divided only at the end.
+//! Each front's enumeration is traced ([`trace_front`]), asked to keep the boxes of each
+//! neighbourhood open together so that one step shows all of them. A backward pass gives, for
+//! every line, the number of ways to finish the front per number of further mines; forward
+//! count times transition weight times backward count is then the exact number of front
+//! layouts through each transition, so one pass over the transitions of that step gives a
+//! neighbourhood's joint distribution of (front mines, neighbourhood mines). The fronts a
+//! neighbourhood touches are convolved together, the other fronts and the floating cells are
+//! summed in with their exact weights, and the result is divided only at the end.
+//!
+//! [`solve_board_with_chances`] takes the analysis's counts and tallies from the same traces,
+//! so each front is enumerated once for both; [`number_chances`] traces the fronts of an
+//! analysis made before. The work is small and repeated per neighbourhood, so it is kept in
+//! machine words: fronts under 60 cells count in `u64` (`u128` under 120), the big weights are
+//! flat tables of 64-bit digits (Pascal's rule adds them, the per-number sums are column sums
+//! of 64-bit products), and the nine counts of a cell live in one digit buffer.
 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -150,9 +156,9 @@ pub fn number_chances(
 /// [`solve_board`] and [`number_chances`] together, with the same results (and the same
 /// errors), but each front enumerated once: its traced enumeration, kept open where the
 /// neighbourhoods need it, gives both its counts for the analysis and its joint
-/// distributions for the chances. (Only [`crate::SolveStats::lines_created`] differs: it counts
-/// the traced enumeration's lines.) Positions with a front too large for 128-bit counts, or
-/// over a budget, take the two calls.
+/// distributions for the chances. (Only [`crate::probability::SolveStats::lines_created`]
+/// differs: it counts the traced enumeration's lines.) Positions with a front too large for
+/// 128-bit counts, or over a budget, take the two calls.
 pub fn solve_board_with_chances(
     board: &Board,
     config: &SolveConfig,
@@ -899,10 +905,10 @@ fn distributions_from_trace<C: ExactCount>(
     out
 }
 
-/// A front's layout counts and per-box mine tallies by mines, as [`crate::enumerate::enumerate_front`]
-/// gives them, from its trace: each box is summed at the last step that shows it, forward
-/// count times transition weight times its value, times the backward counts of the line the
-/// transition leads to.
+/// A front's layout counts and per-box mine tallies by mines, as
+/// [`crate::enumerate::enumerate_front`] gives them, from its trace: each box is summed at the
+/// last step that shows it, forward count times transition weight times its value, times the
+/// backward counts of the line the transition leads to.
 fn front_weights<C: ExactCount>(
     problem: &FrontProblem,
     trace: &FrontTrace<C>,
@@ -1029,8 +1035,8 @@ impl<C: ExactCount> Backward<C> {
 
 /// For each combination of the values of some boxes (`combos`, packed four bits a box, the
 /// first box highest), the front layouts through those values per front mines, divided by
-/// the ways to choose the boxes' mines (`units[combo * width + mines - offset]`): what remains to be
-/// multiplied by the ways to split each box between the neighbourhood and the rest.
+/// the ways to choose the boxes' mines (`units[combo * width + mines - offset]`): what remains
+/// to be multiplied by the ways to split each box between the neighbourhood and the rest.
 struct BoxValueCounts<C> {
     combos: Vec<u64>,
     /// The front mines of row 0 (the fewest of any line the counts pass through: no layout
