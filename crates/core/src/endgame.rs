@@ -279,6 +279,18 @@ struct WideScan {
     differs: Vec<u16>,
 }
 
+/// The cells of `active` still in play in every subset of a set of `size` layouts, given
+/// [`scan`]'s counts: not a mine in all of them, and either a mine in some or showing
+/// different numbers. The others stay as they are in every subset, so children skip them.
+fn still_in_play(active: &[u32], mines: &[u32], varies: &[bool], size: u32) -> Vec<u32> {
+    active
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
+        .map(|(_, &c)| c)
+        .collect()
+}
+
 /// One pass over `set`: per cell of `active` (by position), its mines and whether what it
 /// shows varies, into `mines` and `varies`. When the active cells are a good share of the
 /// columns, the pass reads whole rows, which the compiler turns into vector instructions,
@@ -517,12 +529,7 @@ impl<'a> Search<'a> {
         // Cells that are mines in every layout here, or safe showing the same everywhere,
         // stay so in every subset: the children need not look at them.
         let size = set.len() as u32;
-        let child_active: Vec<u32> = active
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
-            .map(|(_, &c)| c)
-            .collect();
+        let child_active = still_in_play(active, &mines, &varies, size);
 
         // Independent parts are solved apart and multiplied.
         if set.len() >= MIN_SPLIT_SIZE {
@@ -798,12 +805,7 @@ impl<'a> Search<'a> {
             &mut mines,
             &mut varies,
         );
-        let child_active: Vec<u32> = active
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
-            .map(|(_, &c)| c)
-            .collect();
+        let child_active = still_in_play(active, &mines, &varies, size);
         let informative_safe: Vec<usize> = (0..active.len())
             .filter(|&k| mines[k] == 0 && varies[k])
             .map(|k| active[k] as usize)
