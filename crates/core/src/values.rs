@@ -288,12 +288,16 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
         }
     }
     let mut descriptors: Vec<Vec<PartsKey>> = vec![Vec::new(); boxes.fronts.len()];
-    let mut descriptor_ids: Vec<FastMap<PartsKey, u32>> =
-        vec![FastMap::default(); boxes.fronts.len()];
+    // First capacities for the maps below: growing a hash table rehashes every entry, and
+    // a position has a few dozen distinct neighbourhoods, a front a dozen or so parts keys.
+    let mut descriptor_ids: Vec<FastMap<PartsKey, u32>> = (0..boxes.fronts.len())
+        .map(|_| FastMap::with_capacity_and_hasher(16, Default::default()))
+        .collect();
     // Room enough up front: these grow one entry per cell or neighbourhood.
     let mut hoods: Vec<HoodKey> = Vec::with_capacity(64);
     let mut hood_ids: FastMap<HoodKey, u32> = FastMap::default();
-    let mut one_front_hood_ids: FastMap<u64, u32> = FastMap::default();
+    let mut one_front_hood_ids: FastMap<u64, u32> =
+        FastMap::with_capacity_and_hasher(64, Default::default());
     // Neighbourhoods with no front part (most floating cells) are told apart by their
     // floating neighbours and whether the cell floats alone: a table, not a hash.
     let mut partless: [u32; 2 * NUMBERS] = [u32::MAX; 2 * NUMBERS];
@@ -512,16 +516,25 @@ fn assemble(
             continue;
         }
         let stride = relative.stride;
-        let mut digits = vec![0u64; NUMBERS * stride];
-        for n in 0..relative.len() {
-            // A nonzero count always fits in 0..=8; the bound keeps that from panicking.
-            let number = constant as usize + n;
-            if number < NUMBERS {
-                digits[number * stride..(number + 1) * stride]
-                    .copy_from_slice(relative.digits_of(n));
-            }
-        }
-        let safe_layouts = if uses_left[hood] == 0 {
+        // The counts shifted up by the constant: zeros, the neighbourhood's counts (a
+        // nonzero count always fits in 0..=8; the bound keeps that from panicking), zeros.
+        // Built by extending rather than zeroing and copying over, and the neighbourhood's
+        // own buffer reused at its last use when there is nothing to shift.
+        let shown = relative.len().min(NUMBERS - constant as usize);
+        let last_use = uses_left[hood] == 0;
+        let digits = if last_use && constant == 0 {
+            let mut digits = std::mem::take(&mut relative.digits);
+            digits.truncate(shown * stride);
+            digits.resize(NUMBERS * stride, 0);
+            digits
+        } else {
+            let mut digits = Vec::with_capacity(NUMBERS * stride);
+            digits.resize(constant as usize * stride, 0);
+            digits.extend_from_slice(&relative.digits[..shown * stride]);
+            digits.resize(NUMBERS * stride, 0);
+            digits
+        };
+        let safe_layouts = if last_use {
             std::mem::take(safe_layouts)
         } else {
             safe_layouts.clone()
@@ -872,7 +885,8 @@ fn distributions_from_trace<C: ExactCount>(
 
     // Descriptors over the same boxes (covering different numbers of their cells) share the
     // per-box-value counts, which only split_parts tells apart.
-    let mut counts_of_boxes: FastMap<[u32; MAX_PARTS], usize> = FastMap::default();
+    let mut counts_of_boxes: FastMap<[u32; MAX_PARTS], usize> =
+        FastMap::with_capacity_and_hasher(descriptors.len(), Default::default());
     let mut counts: Vec<BoxValueCounts<C>> = Vec::with_capacity(descriptors.len());
     let mut out = Vec::with_capacity(descriptors.len());
     // Scratch buffers shared by every call.
@@ -1189,10 +1203,19 @@ fn split_parts<C: ExactCount>(
     let first = table.chunks(cols).position(nonzero_row).unwrap_or(0);
     let last = table.chunks(cols).rposition(nonzero_row).unwrap_or(first);
     let rows = &table[first * cols..(last + 1) * cols];
-    let small: Option<Vec<u64>> = rows.iter().map(ExactCount::to_u64_count).collect();
-    let table = match small {
-        Some(small) => Table::Small(small),
-        None => Table::Big(rows.iter().map(Count::to_big).collect()),
+    // Filled into a vector of the right size: collecting into an `Option<Vec>` cannot know
+    // its length and grows the vector step by step, a reallocation or more per descriptor.
+    let mut small: Vec<u64> = Vec::with_capacity(rows.len());
+    for count in rows {
+        match count.to_u64_count() {
+            Some(count) => small.push(count),
+            None => break,
+        }
+    }
+    let table = if small.len() == rows.len() {
+        Table::Small(small)
+    } else {
+        Table::Big(rows.iter().map(Count::to_big).collect())
     };
     Distribution {
         min_mines: counts.offset + first,
@@ -1456,8 +1479,10 @@ fn dot_products(
             }
         }
     }
-    // Resolve the carries, then keep the fewest digits that hold the largest count.
-    let mut digits = vec![0u64; width * columns];
+    // Resolve the carries, then keep the fewest digits that hold the largest count. Room
+    // for nine numbers, so that the cell's chances can take this buffer over.
+    let mut digits = Vec::with_capacity(width.max(NUMBERS) * columns);
+    digits.resize(width * columns, 0u64);
     let mut stride = 1;
     for n in 0..width {
         if !any[n] {
