@@ -311,6 +311,12 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
     const FLOATING: u32 = u32::MAX - 2;
     let padded_width = width + 2;
     let mut code = vec![NOTHING; padded_width * (height + 2)];
+    // The same grid as counts to add up: one in the bits of its kind. Eight neighbours hold
+    // at most eight of each, so each kind keeps to its own four bits.
+    const FLOATING_UNIT: u16 = 1;
+    const MINE_UNIT: u16 = 1 << 4;
+    const BOX_UNIT: u16 = 1 << 8;
+    let mut units = vec![0u16; padded_width * (height + 2)];
     for (y, (statuses, row_boxes)) in rules
         .status
         .chunks(width)
@@ -318,14 +324,31 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
         .enumerate()
     {
         let row = &mut code[(y + 1) * padded_width + 1..][..width];
-        for ((slot, status), own_box) in row.iter_mut().zip(statuses).zip(row_boxes) {
-            *slot = match status {
-                Status::Flag | Status::Mine => CERTAIN_MINE,
-                Status::Unknown => own_box.unwrap_or(FLOATING),
-                Status::Revealed | Status::Safe => NOTHING,
+        let unit_row = &mut units[(y + 1) * padded_width + 1..][..width];
+        for (((slot, unit), status), own_box) in
+            row.iter_mut().zip(unit_row).zip(statuses).zip(row_boxes)
+        {
+            (*slot, *unit) = match status {
+                Status::Flag | Status::Mine => (CERTAIN_MINE, MINE_UNIT),
+                Status::Unknown => match own_box {
+                    Some(b) => (*b, BOX_UNIT),
+                    None => (FLOATING, FLOATING_UNIT),
+                },
+                Status::Revealed | Status::Safe => (NOTHING, 0),
             };
         }
     }
+    // Every cell's eight neighbours added up, row by row over whole rows (the compiler
+    // vectorises these sums): three across on every padded row, then the rows above and
+    // below plus the two beside. Most hidden cells touch no box, and these sums describe
+    // them completely.
+    let mut across = vec![0u16; width * (height + 2)];
+    for (sums, row) in across.chunks_mut(width).zip(units.chunks(padded_width)) {
+        for (((sum, &a), &b), &c) in sums.iter_mut().zip(row).zip(&row[1..]).zip(&row[2..]) {
+            *sum = a + b + c;
+        }
+    }
+    let mut around = vec![0u16; width];
     let offsets = [
         0,
         1,
@@ -337,9 +360,42 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
         2 * padded_width + 2,
     ];
     for y in 0..height {
+        let above = &across[y * width..][..width];
+        let below = &across[(y + 2) * width..][..width];
+        let middle = &units[(y + 1) * padded_width..][..padded_width];
+        for ((((sum, &a), &b), &left), &right) in around
+            .iter_mut()
+            .zip(above)
+            .zip(below)
+            .zip(middle)
+            .zip(&middle[2..])
+        {
+            *sum = a + b + left + right;
+        }
         for x in 0..width {
             let i = y * width + x;
             if !matches!(rules.status[i], Status::Unknown | Status::Safe) {
+                continue;
+            }
+            let own_box = boxes.box_of_cell[i];
+            let cell_floating = rules.status[i] == Status::Unknown && own_box.is_none();
+            let sum = around[x];
+            if sum < BOX_UNIT && own_box.is_none() {
+                // No front part: told apart by the floating neighbours and whether the cell
+                // floats alone, a table rather than a hash.
+                let floating = (sum & 0xF) as u8;
+                let constant = (sum >> 4 & 0xF) as u8;
+                let slot = &mut partless[2 * floating as usize + cell_floating as usize];
+                if *slot == u32::MAX {
+                    hoods.push(HoodKey {
+                        fronts: [0; MAX_PARTS],
+                        n_fronts: 0,
+                        floating,
+                        cell_floating,
+                    });
+                    *slot = hoods.len() as u32 - 1;
+                }
+                cells.push((CellIdx(i as u32), *slot, constant));
                 continue;
             }
             // The top-left neighbour's position on the padded grid.
@@ -380,27 +436,15 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
                     b => add(b, 1, false),
                 }
             }
-            let own_box = boxes.box_of_cell[i];
-            let cell_floating = rules.status[i] == Status::Unknown && own_box.is_none();
             if let Some(b) = own_box {
                 add(b, 0, true);
             }
-            let hood = HoodKey {
+            let mut hood = HoodKey {
                 fronts: [0; MAX_PARTS],
                 n_fronts: 0,
                 floating,
                 cell_floating,
             };
-            if n_parts == 0 {
-                let slot = &mut partless[2 * floating as usize + cell_floating as usize];
-                if *slot == u32::MAX {
-                    hoods.push(hood);
-                    *slot = hoods.len() as u32 - 1;
-                }
-                cells.push((CellIdx(i as u32), *slot, constant));
-                continue;
-            }
-            let mut hood = hood;
             let parts = &mut parts[..n_parts];
             parts.sort_unstable_by_key(|(f, p)| (*f, p.local_box));
             for group in parts.chunk_by(|a, b| a.0 == b.0) {
