@@ -372,14 +372,16 @@ fn describe(board: &Board, rules: &Rules, boxes: &Boxes) -> Described {
         {
             *sum = a + b + left + right;
         }
-        for x in 0..width {
+        let statuses = &rules.status[y * width..][..width];
+        let row_boxes = &boxes.box_of_cell[y * width..][..width];
+        for (x, ((&status, &own_box), &sum)) in
+            statuses.iter().zip(row_boxes).zip(&around).enumerate()
+        {
             let i = y * width + x;
-            if !matches!(rules.status[i], Status::Unknown | Status::Safe) {
+            if !matches!(status, Status::Unknown | Status::Safe) {
                 continue;
             }
-            let own_box = boxes.box_of_cell[i];
-            let cell_floating = rules.status[i] == Status::Unknown && own_box.is_none();
-            let sum = around[x];
+            let cell_floating = status == Status::Unknown && own_box.is_none();
             if sum < BOX_UNIT && own_box.is_none() {
                 // No front part: told apart by the floating neighbours and whether the cell
                 // floats alone, a table rather than a hash.
