@@ -1787,13 +1787,22 @@ impl Combiner<'_> {
             let columns = n / 64 + 2;
             let mut current = vec![0u64; columns];
             current[0] = 1;
-            let step = |current: &mut [u64], k: usize| {
+            // The digits in use: C(n, k) grows from one digit, so a step need only touch
+            // those and one more for the product (below 2^64 times what they hold).
+            let mut used = 1usize;
+            let mut step = |current: &mut [u64], k: usize| {
                 // C(n, k) to C(n, k + 1); zero from k = n on.
                 if k >= n {
                     current.iter_mut().for_each(|d| *d = 0);
+                    used = 1;
                 } else {
-                    multiply_digits(current, (n - k) as u64);
-                    divide_digits_exactly(current, (k + 1) as u64);
+                    let end = (used + 1).min(columns);
+                    multiply_digits(&mut current[..end], (n - k) as u64);
+                    divide_digits_exactly(&mut current[..end], (k + 1) as u64);
+                    used = current[..end]
+                        .iter()
+                        .rposition(|&d| d != 0)
+                        .map_or(1, |last| last + 1);
                 }
             };
             for k in 0..lo {
