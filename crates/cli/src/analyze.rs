@@ -8,7 +8,7 @@ use anyhow::Result;
 use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::{certain_cells, Certainty};
-use mineseer_core::values::{number_chances, BoardChances};
+use mineseer_core::values::{number_chances, solve_board_with_chances, BoardChances};
 use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
 use serde::Serialize;
 
@@ -50,9 +50,12 @@ struct Report {
     /// For each group, the chance that a guess at its safest cell survives.
     #[serde(skip_serializing_if = "Option::is_none")]
     fifty_fifty_safe_chances: Option<Vec<f64>>,
-    /// Wall time of the probabilities alone, in milliseconds.
+    /// Wall time of the probabilities, in milliseconds; with the analysis depth, of the
+    /// probabilities and number chances together (one enumeration gives both).
     ms: f64,
-    /// Wall time of the analysis depth, in milliseconds.
+    /// Wall time of the rest of the analysis depth (certain cells, dead tiles, forced
+    /// guesses; and the number chances when they had to be computed on their own), in
+    /// milliseconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     depth_ms: Option<f64>,
     /// Why the analysis depth is missing, when it failed.
@@ -99,6 +102,16 @@ struct Depth {
 
 fn depth(board: &Board, analysis: &Analysis, config: &SolveConfig) -> Result<Depth> {
     let chances = number_chances(board, analysis, config)?;
+    depth_from_chances(board, analysis, chances, config)
+}
+
+/// The rest of the analysis depth, once the number chances are known.
+fn depth_from_chances(
+    board: &Board,
+    analysis: &Analysis,
+    chances: BoardChances,
+    config: &SolveConfig,
+) -> Result<Depth> {
     let mut dead = vec![false; board.len()];
     for idx in dead_cells(&chances) {
         dead[idx.get()] = true;
@@ -116,21 +129,39 @@ fn depth(board: &Board, analysis: &Analysis, config: &SolveConfig) -> Result<Dep
 pub fn run(args: &Args) -> Result<()> {
     let board = crate::input::read_board(args.file.as_deref())?;
     let config = SolveConfig::default();
+    let with_depth = args.json && !args.no_depth;
     let start = Instant::now();
-    let analysis = match solve_board(&board, &config) {
-        Ok(analysis) => analysis,
-        Err(e) if matches!(e.kind(), SolveErrorKind::TooComplex { .. }) => {
-            return run_estimate(args, &board, &config, &e.to_string())
-        }
-        Err(e) => return Err(e.into()),
+    // With the depth asked for, one enumeration of each front gives both the probabilities
+    // and the number chances. When that fails, the two steps run one after the other as
+    // without it, so that a failure is reported exactly as before: over budget in the
+    // probabilities falls back to the estimate, over budget in the number chances leaves the
+    // probabilities with the reason the depth is missing.
+    let together = if with_depth {
+        solve_board_with_chances(&board, &config).ok()
+    } else {
+        None
+    };
+    let (analysis, chances) = match together {
+        Some((analysis, chances)) => (analysis, Some(chances)),
+        None => match solve_board(&board, &config) {
+            Ok(analysis) => (analysis, None),
+            Err(e) if matches!(e.kind(), SolveErrorKind::TooComplex { .. }) => {
+                return run_estimate(args, &board, &config, &e.to_string())
+            }
+            Err(e) => return Err(e.into()),
+        },
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     // The grid shows probabilities only, so it skips the depth and stays as fast as before.
     // The depth can run out of budget where the probabilities did not (it keeps more boxes
     // open); the probabilities are still worth printing, with the reason the depth is missing.
-    let (depth, depth_ms, depth_error) = if args.json && !args.no_depth {
+    let (depth, depth_ms, depth_error) = if with_depth {
         let start = Instant::now();
-        match depth(&board, &analysis, &config) {
+        let depth = match chances {
+            Some(chances) => depth_from_chances(&board, &analysis, chances, &config),
+            None => depth(&board, &analysis, &config),
+        };
+        match depth {
             Ok(depth) => (
                 Some(depth),
                 Some(start.elapsed().as_secs_f64() * 1000.0),
