@@ -83,7 +83,7 @@ pub fn enumerate_front<C: Count>(
     problem: &FrontProblem,
     limits: &FrontLimits,
 ) -> Result<FrontCounts<C>, FrontFailure> {
-    let plan = Plan::new(problem, &[]);
+    let plan = Plan::new::<Vec<u32>>(problem, &[]);
     let n_boxes = problem.box_sizes.len();
 
     let mut lines: Vec<Line<C>> = vec![Line {
@@ -316,9 +316,11 @@ pub fn trace_front<C: Count>(
 /// closed before its step (the tallies [`enumerate_front`] would carry). With no group to
 /// keep together it succeeds exactly when [`enumerate_front`] does, so a caller can take a
 /// front's counts from the trace instead.
-pub fn trace_front_within<C: Count>(
+/// The groups may be any slices of boxes (vectors, or fixed-size arrays a caller fills
+/// without allocating).
+pub fn trace_front_within<C: Count, G: AsRef<[u32]>>(
     problem: &FrontProblem,
-    keep_together: &[Vec<u32>],
+    keep_together: &[G],
     limits: &FrontLimits,
 ) -> Result<FrontTrace<C>, FrontFailure> {
     let plan = Plan::new(problem, keep_together);
@@ -338,7 +340,8 @@ pub fn trace_front_within<C: Count>(
     // when they fit, so looking a line up allocates nothing. One map serves every step
     // (cleared, it keeps its room).
     let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
-    for step in &plan.steps {
+    // The plan's steps are taken, not borrowed: each trace step keeps its expanded boxes.
+    for step in plan.steps {
         let current = layers.last().expect("the start layer exists");
         let next_width = step.keep.len();
         // Layers and steps change size slowly: the previous ones' sizes are good first
@@ -410,7 +413,7 @@ pub fn trace_front_within<C: Count>(
         }
         closed_before += step.closing.len() as u64;
         steps.push(TraceStep {
-            boxes: step.expanded_boxes.clone(),
+            boxes: step.expanded_boxes,
             transitions,
             values,
         });
@@ -493,7 +496,7 @@ impl Plan {
     /// Plans the steps. Each group of `keep_together` (front-local boxes) is kept open until
     /// its last box is assigned, so that one step's expanded key shows the whole group; the
     /// ordinary enumeration passes no group.
-    fn new(problem: &FrontProblem, keep_together: &[Vec<u32>]) -> Plan {
+    fn new<G: AsRef<[u32]>>(problem: &FrontProblem, keep_together: &[G]) -> Plan {
         let n_boxes = problem.box_sizes.len();
         let n_rules = problem.rules.len();
         let mut rules_of_box: Vec<Vec<usize>> = vec![Vec::new(); n_boxes];
@@ -517,6 +520,7 @@ impl Plan {
                 .map(|rs| rs.iter().map(|&r| position_in_order[r]).min().unwrap_or(0))
                 .collect();
             for group in keep_together {
+                let group = group.as_ref();
                 let complete = group
                     .iter()
                     .map(|&b| first_rule_of_box[b as usize])

@@ -495,6 +495,38 @@ fn keep_together(descriptors: &[PartsKey]) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// One keep-together group in a fixed-size array: a front's groups then take one allocation
+/// in all rather than one each.
+#[derive(Clone, Copy)]
+struct BoxGroup {
+    boxes: [u32; MAX_PARTS],
+    len: usize,
+}
+
+impl AsRef<[u32]> for BoxGroup {
+    fn as_ref(&self) -> &[u32] {
+        &self.boxes[..self.len]
+    }
+}
+
+/// [`keep_together`] as fixed-size groups.
+fn keep_together_groups(descriptors: &[PartsKey]) -> Vec<BoxGroup> {
+    descriptors
+        .iter()
+        .filter(|key| key.len > 1)
+        .map(|key| {
+            let mut group = BoxGroup {
+                boxes: [0; MAX_PARTS],
+                len: key.parts().len(),
+            };
+            for (slot, part) in group.boxes.iter_mut().zip(key.parts()) {
+                *slot = part.local_box;
+            }
+            group
+        })
+        .collect()
+}
+
 /// Combines each neighbourhood's distributions with the rest of the board and stores the
 /// chances of every cell.
 fn assemble(
@@ -896,7 +928,7 @@ fn traced_front<C: ExactCount>(
     descriptors: &[PartsKey],
     limits: &FrontLimits,
 ) -> Result<TracedFront, FrontFailure> {
-    let trace = trace_front_within::<C>(problem, &keep_together(descriptors), limits)?;
+    let trace = trace_front_within::<C, _>(problem, &keep_together_groups(descriptors), limits)?;
     let backward = Backward::new(&trace);
     let lines_created = 1 + trace
         .steps
