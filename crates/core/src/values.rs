@@ -962,39 +962,58 @@ fn distributions_from_trace<C: ExactCount>(
     }
 
     // Descriptors over the same boxes (covering different numbers of their cells) share the
-    // per-box-value counts, which only split_parts tells apart.
-    let mut counts_of_boxes: FastMap<[u32; MAX_PARTS], usize> =
-        FastMap::with_capacity_and_hasher(descriptors.len(), Default::default());
-    let mut counts: Vec<BoxValueCounts<C>> = Vec::with_capacity(descriptors.len());
-    let mut out = Vec::with_capacity(descriptors.len());
+    // per-box-value counts, which only split_parts tells apart: the descriptors are taken in
+    // order of their boxes, so that each box set's counts are made once, into buffers shared
+    // by every box set (no allocation per box set, and no map).
+    let boxes_of = |key: &PartsKey| {
+        let mut boxes = [u32::MAX; MAX_PARTS];
+        for (slot, part) in boxes.iter_mut().zip(key.parts()) {
+            *slot = part.local_box;
+        }
+        boxes
+    };
+    let mut order: Vec<([u32; MAX_PARTS], u32)> = descriptors
+        .iter()
+        .enumerate()
+        .map(|(d, key)| (boxes_of(key), d as u32))
+        .collect();
+    order.sort_unstable();
+    let mut out: Vec<Option<Distribution>> = Vec::with_capacity(descriptors.len());
+    out.resize_with(descriptors.len(), || None);
     // Scratch buffers shared by every call.
     let mut combo_of: Vec<u32> = Vec::new();
     let mut table: Vec<C> = Vec::new();
-    for key in descriptors {
-        let parts = key.parts();
-        let mut boxes = [u32::MAX; MAX_PARTS];
-        for (slot, part) in boxes.iter_mut().zip(parts) {
-            *slot = part.local_box;
-        }
-        let id = *counts_of_boxes.entry(boxes).or_insert_with(|| {
-            counts.push(box_value_counts(
+    let mut counts = BoxValueCounts {
+        combos: Vec::with_capacity(16),
+        offset: 0,
+        width: 0,
+        units: Vec::new(),
+    };
+    let mut counts_of: Option<[u32; MAX_PARTS]> = None;
+    for &(boxes, d) in &order {
+        let parts = descriptors[d as usize].parts();
+        if counts_of != Some(boxes) {
+            box_value_counts(
                 problem,
                 trace,
                 backward,
                 &first_seen,
                 parts,
                 &mut combo_of,
-            ));
-            counts.len() - 1
-        });
+                &mut counts,
+            );
+            counts_of = Some(boxes);
+        }
         // The step the counts are read at must still show every box of the parts.
         let step_index = parts.iter().map(|p| first_seen[p.local_box as usize]).max();
         debug_assert!(parts
             .iter()
             .all(|p| Some(last_seen[p.local_box as usize]) >= step_index));
-        out.push(split_parts(problem, parts, &counts[id], &mut table));
+        out[d as usize] = Some(split_parts(problem, parts, &counts, &mut table));
     }
-    out
+    out.into_iter()
+        .map(|d| d.expect("every descriptor is split"))
+        .collect()
 }
 
 /// A front's layout counts and per-box mine tallies by mines, as
@@ -1142,7 +1161,8 @@ struct BoxValueCounts<C> {
 /// shows them all: each transition's forward count times its weight times the backward
 /// counts of the line it leads to. A step has a dozen transitions or so per box set, so
 /// they are summed directly rather than grouped first. Box values (at most 8) are packed
-/// four bits each: at most nine parts fit in a u64. `combo_of` is scratch space.
+/// four bits each: at most nine parts fit in a u64. Written into `counts`, whose buffers are
+/// reused; `combo_of` is scratch space.
 fn box_value_counts<C: ExactCount>(
     problem: &FrontProblem,
     trace: &FrontTrace<C>,
@@ -1150,7 +1170,14 @@ fn box_value_counts<C: ExactCount>(
     first_seen: &[usize],
     parts: &[Part],
     combo_of: &mut Vec<u32>,
-) -> BoxValueCounts<C> {
+    counts: &mut BoxValueCounts<C>,
+) {
+    let BoxValueCounts {
+        combos,
+        offset: counts_offset,
+        width: counts_width,
+        units,
+    } = counts;
     let step_index = parts
         .iter()
         .map(|p| first_seen[p.local_box as usize])
@@ -1170,7 +1197,7 @@ fn box_value_counts<C: ExactCount>(
     let after = &trace.layers[step_index + 1];
     // The value combinations, in order of first appearance (a handful: a linear search beats
     // hashing), and each transition's.
-    let mut combos: Vec<u64> = Vec::with_capacity(16);
+    combos.clear();
     combo_of.clear();
     for index in 0..step.transitions.len() {
         let box_values = step.values(index);
@@ -1190,7 +1217,8 @@ fn box_value_counts<C: ExactCount>(
     let most_mines = after.iter().map(|l| l.mines as usize).max().unwrap_or(0);
     let offset = after.iter().map(|l| l.mines as usize).min().unwrap_or(0);
     let width = most_mines - offset + stride;
-    let mut units: Vec<C> = vec![C::zero_count(); combos.len() * width];
+    units.clear();
+    units.resize(combos.len() * width, C::zero_count());
     for (t, &combo) in step.transitions.iter().zip(combo_of.iter()) {
         let coefficient = before[t.from as usize].count.mul_small(t.weight);
         // A line's mines are those of every transition into it.
@@ -1217,12 +1245,8 @@ fn box_value_counts<C: ExactCount>(
             }
         }
     }
-    BoxValueCounts {
-        combos,
-        offset,
-        width,
-        units,
-    }
+    *counts_offset = offset;
+    *counts_width = width;
 }
 
 /// Turns per-box-value counts into counts per neighbourhood mines, splitting each box between
