@@ -2,17 +2,11 @@
 //! from real games (`benches/corpus/`, made by `examples/gen_bench_corpus.rs`). Each iteration
 //! analyses every position of one corpus; divide by 100 for the time per position.
 
-use criterion::{criterion_group, criterion_main, Criterion};
-use mineseer_core::formats::parse_mine;
-use mineseer_core::{solve_board, Board, SolveConfig};
+mod common;
 
-/// Reads a corpus file: `.mine` positions separated by blank lines.
-pub fn load(text: &str) -> Vec<Board> {
-    text.split("\n\n")
-        .filter(|chunk| !chunk.trim().is_empty())
-        .map(|chunk| parse_mine(chunk).expect("the committed corpus parses"))
-        .collect()
-}
+use common::load;
+use criterion::{criterion_group, criterion_main, Criterion};
+use mineseer_core::{solve_board, SolveConfig};
 
 fn bench(c: &mut Criterion) {
     let corpora = [

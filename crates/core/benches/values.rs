@@ -9,20 +9,14 @@
 //!
 //! The ratio `analyze+values / analyze` is the cost the issue bounds (at most 2x).
 
+mod common;
+
+use common::load;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::certain_cells;
-use mineseer_core::formats::parse_mine;
 use mineseer_core::values::solve_board_with_chances;
-use mineseer_core::{solve_board, Board, SolveConfig};
-
-/// Reads a corpus file: `.mine` positions separated by blank lines.
-fn load(text: &str) -> Vec<Board> {
-    text.split("\n\n")
-        .filter(|chunk| !chunk.trim().is_empty())
-        .map(|chunk| parse_mine(chunk).expect("the committed corpus parses"))
-        .collect()
-}
+use mineseer_core::{solve_board, SolveConfig};
 
 fn bench(c: &mut Criterion) {
     let corpora = [
