@@ -11,21 +11,17 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use mineseer_core::formats::write_mine;
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig};
 use mineseer_core::{Board, Cell};
 use serde::Serialize;
 
-use crate::options::{parse_cell, parse_size, thread_cpu_ns};
+use crate::options::{parse_cell, thread_cpu_ns, BoardArgs};
 
 /// Arguments of `mineseer generate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Board size: beginner (9x9/10), intermediate (16x16/40) or expert (30x16/99).
-    #[arg(long, default_value = "expert")]
-    preset: String,
-    /// A custom size `WIDTHxHEIGHTxMINES` (up to 200x200), instead of the preset.
-    #[arg(long)]
-    size: Option<String>,
+    #[command(flatten)]
+    board: BoardArgs,
     /// First-click rule: noguess (won by certain moves alone), opening (shows 0), safe (never a
     /// mine) or none.
     #[arg(long, default_value = "noguess")]
@@ -71,17 +67,7 @@ pub fn run(args: &Args) -> Result<()> {
             args.rule
         )
     })?;
-    let (width, height, mines) = match &args.size {
-        Some(size) => parse_size(size)?,
-        None => Preset::from_name(&args.preset)
-            .with_context(|| {
-                format!(
-                    "unknown preset {:?}: use beginner, intermediate or expert",
-                    args.preset
-                )
-            })?
-            .dimensions(),
-    };
+    let (_, width, height, mines) = args.board.resolve()?;
     // Checks the size and mine count once, with a clear message.
     GameConfig::new(width, height, mines, rule, 0)?;
     if args.count == 0 {

@@ -1,7 +1,38 @@
-//! What several subcommands share: reading `--size` and `--first-click`, and a thread's CPU
-//! time for honest per-game and per-board timings.
+//! What several subcommands share: the board (`--preset` or `--size`), reading
+//! `--first-click`, and a thread's CPU time for honest per-game and per-board timings.
 
 use anyhow::{bail, Context, Result};
+use mineseer_core::game::Preset;
+
+/// The board of a subcommand that makes games: a preset, or a custom size.
+#[derive(Debug, clap::Args)]
+pub struct BoardArgs {
+    /// Board size: beginner (9x9/10), intermediate (16x16/40) or expert (30x16/99).
+    #[arg(long, default_value = "expert")]
+    preset: String,
+    /// A custom size `WIDTHxHEIGHTxMINES` (up to 200x200), instead of the preset.
+    #[arg(long)]
+    size: Option<String>,
+}
+
+impl BoardArgs {
+    /// The board's name (the preset's, or `custom` for `--size`), width, height and mines.
+    /// The size is only read here; the game's own checks judge it.
+    pub fn resolve(&self) -> Result<(String, usize, usize, usize)> {
+        if let Some(size) = &self.size {
+            let (width, height, mines) = parse_size(size)?;
+            return Ok(("custom".to_string(), width, height, mines));
+        }
+        let preset = Preset::from_name(&self.preset).with_context(|| {
+            format!(
+                "unknown preset {:?}: use beginner, intermediate or expert",
+                self.preset
+            )
+        })?;
+        let (width, height, mines) = preset.dimensions();
+        Ok((preset.name().to_string(), width, height, mines))
+    }
+}
 
 /// Reads `WIDTHxHEIGHTxMINES`.
 pub fn parse_size(text: &str) -> Result<(usize, usize, usize)> {

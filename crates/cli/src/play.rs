@@ -8,23 +8,19 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::options::{parse_cell, parse_size, thread_cpu_ns};
+use crate::options::{parse_cell, thread_cpu_ns, BoardArgs};
 
 /// Arguments of `mineseer play`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Board size: beginner (9x9/10), intermediate (16x16/40) or expert (30x16/99).
-    #[arg(long, default_value = "expert")]
-    preset: String,
-    /// A custom size `WIDTHxHEIGHTxMINES` (up to 200x200), instead of the preset.
-    #[arg(long)]
-    size: Option<String>,
+    #[command(flatten)]
+    board: BoardArgs,
     /// First-click rule: safe (never a mine), opening (shows 0) or none.
     #[arg(long, default_value = "safe")]
     rule: String,
@@ -108,22 +104,7 @@ struct GameResult {
 pub fn run(args: &Args) -> Result<()> {
     let rule = FirstClickRule::from_name(&args.rule)
         .with_context(|| format!("unknown rule {:?}: use safe, opening or none", args.rule))?;
-    let (preset_name, width, height, mines) = match &args.size {
-        Some(size) => {
-            let (w, h, m) = parse_size(size)?;
-            ("custom".to_string(), w, h, m)
-        }
-        None => {
-            let preset = Preset::from_name(&args.preset).with_context(|| {
-                format!(
-                    "unknown preset {:?}: use beginner, intermediate or expert",
-                    args.preset
-                )
-            })?;
-            let (w, h, m) = preset.dimensions();
-            (preset.name().to_string(), w, h, m)
-        }
-    };
+    let (preset_name, width, height, mines) = args.board.resolve()?;
     // Checks the size and mine count once, with a clear message.
     GameConfig::new(width, height, mines, rule, 0)?;
     if args.games == 0 {
