@@ -31,6 +31,8 @@
 //! The player never reveals a cell the engine proves is a mine and never flags one it does
 //! not prove is a mine.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -705,10 +707,35 @@ fn deep_lookahead(board: &Board, analysis: &Analysis, idx: CellIdx, config: &Pla
     if total.is_zero() {
         return 0.0;
     }
+    let mut score = 0.0;
+    for_each_number(board, idx, total, config, |work, after, weight| {
+        let mut view = ProbabilityView::new(work, after);
+        let (_, _, certain) = view.two_best_safeties();
+        let next = if certain || !work.cells().iter().any(|c| c.is_unrevealed()) {
+            1.0 + config.progress_weight
+        } else {
+            best_full_guess(work, after, &mut view, config, 1).map_or(1.0, |g| g.score)
+        };
+        score += weight * next;
+        ControlFlow::Continue(())
+    });
+    score
+}
+
+/// Reveals `idx` in thought with each number it can show, smallest first, and calls `visit`
+/// with the position after it, its analysis, and the chance of that number (its layouts over
+/// `total`). Numbers no layout allows, or whose analysis is over the budget, are skipped;
+/// `visit` stops the walk with `ControlFlow::Break`.
+fn for_each_number(
+    board: &Board,
+    idx: CellIdx,
+    total: &BigUint,
+    config: &PlayerConfig,
+    mut visit: impl FnMut(&Board, &Analysis, f64) -> ControlFlow<()>,
+) {
     let flags = flag_neighbours(board, idx);
     let hidden = hidden_neighbours(board, idx);
     let mut work = board.clone();
-    let mut score = 0.0;
     for value in flags..=flags + hidden {
         work.set_cell(idx, Cell::Revealed(value as u8));
         let Ok(after) = solve_board(&work, &config.solve) else {
@@ -719,16 +746,10 @@ fn deep_lookahead(board: &Board, analysis: &Analysis, idx: CellIdx, config: &Pla
             continue;
         }
         let weight = ratio_to_f64(count, total);
-        let mut view = ProbabilityView::new(&work, &after);
-        let (_, _, certain) = view.two_best_safeties();
-        let next = if certain || !work.cells().iter().any(|c| c.is_unrevealed()) {
-            1.0 + config.progress_weight
-        } else {
-            best_full_guess(&work, &after, &mut view, config, 1).map_or(1.0, |g| g.score)
-        };
-        score += weight * next;
+        if visit(&work, &after, weight).is_break() {
+            return;
+        }
     }
-    score
 }
 
 /// Reveals `idx` in thought with each number it can show and analyses the result.
@@ -743,31 +764,19 @@ fn lookahead(
     if total.is_zero() {
         return None;
     }
-    let flags = flag_neighbours(board, idx);
-    let hidden = hidden_neighbours(board, idx);
-    let mut work = board.clone();
     let mut secondary = 0.0;
     let mut progress = 0.0;
     let mut possible_values = 0;
     let mut information = 0.0;
     let mut remaining = safety;
-    for value in flags..=flags + hidden {
-        work.set_cell(idx, Cell::Revealed(value as u8));
-        let Ok(after) = solve_board(&work, &config.solve) else {
-            continue;
-        };
-        let count: &BigUint = after.solutions();
-        if count.is_zero() {
-            continue;
-        }
+    for_each_number(board, idx, total, config, |work, after, weight| {
         possible_values += 1;
-        let weight = ratio_to_f64(count, total);
         remaining -= weight;
         if safety > 0.0 && weight > 0.0 {
             let p = weight / safety;
             information -= p * p.ln();
         }
-        let mut view = ProbabilityView::new(&work, &after);
+        let mut view = ProbabilityView::new(work, after);
         let (best, second, certain) = view.two_best_safeties();
         // JSMinesweeper's blended safety: mostly the best next move, a little the one after.
         let w = config.second_safety_weight;
@@ -776,10 +785,13 @@ fn lookahead(
         if certain {
             progress += weight;
         }
+        // The numbers seen so far cover every layout where the cell is safe.
         if remaining <= 1e-12 {
-            break;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-    }
+    });
     Some(Lookahead {
         secondary,
         progress,
