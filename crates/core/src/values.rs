@@ -1496,18 +1496,70 @@ fn multiply_digits(digits: &mut [u64], factor: u64) {
     debug_assert_eq!(carry, 0, "the digits hold the product");
 }
 
-/// `digits /= divisor` in place, for a divisor below `2^32` that divides exactly: two 64-bit
-/// divisions per digit (32-bit halves), no 128-bit one.
+/// `digits /= divisor` in place, for a nonzero divisor that divides exactly, without a
+/// division instruction (each costs tens of cycles, and one digit's waits on the last's
+/// remainder): the divisor's powers of two are shifted out, then the odd rest is divided
+/// out from the lowest digit up by multiplying with its inverse modulo `2^64` (exact
+/// division, as GMP's `divexact_1`: each quotient digit is the digit, less the borrow,
+/// times the inverse, and the borrow is the high half of that digit times the divisor).
 fn divide_digits_exactly(digits: &mut [u64], divisor: u64) {
-    debug_assert!(divisor > 0 && divisor < 1 << 32);
-    let mut remainder = 0u64;
-    for digit in digits.iter_mut().rev() {
-        let high = (remainder << 32) | (*digit >> 32);
-        let low = ((high % divisor) << 32) | (*digit & 0xFFFF_FFFF);
-        *digit = ((high / divisor) << 32) | (low / divisor);
-        remainder = low % divisor;
+    debug_assert!(divisor > 0);
+    let shift = divisor.trailing_zeros();
+    let odd = divisor >> shift;
+    if shift > 0 {
+        // The number is a multiple of the divisor, so its lowest `shift` bits are zero.
+        debug_assert_eq!(digits.first().map_or(0, |&d| d & ((1 << shift) - 1)), 0);
+        let mut from_above = 0u64;
+        for digit in digits.iter_mut().rev() {
+            let low_bits = *digit << (64 - shift);
+            *digit = (*digit >> shift) | from_above;
+            from_above = low_bits;
+        }
     }
-    debug_assert_eq!(remainder, 0, "the division is exact");
+    if odd == 1 {
+        return;
+    }
+    let inverse = odd_inverse(odd);
+    debug_assert_eq!(odd.wrapping_mul(inverse), 1);
+    let mut borrow = 0u64;
+    for digit in digits.iter_mut() {
+        let (rest, under) = digit.overflowing_sub(borrow);
+        let quotient = rest.wrapping_mul(inverse);
+        *digit = quotient;
+        borrow = ((quotient as u128 * odd as u128) >> 64) as u64 + under as u64;
+    }
+    debug_assert_eq!(borrow, 0, "the division is exact");
+}
+
+/// The inverse of an odd number modulo `2^64`: from a table below 256 (the divisors of the
+/// binomial rows are at most the mines left plus one), else by Newton's iteration.
+fn odd_inverse(odd: u64) -> u64 {
+    const INVERSES: [u64; 128] = {
+        let mut table = [0u64; 128];
+        let mut i = 0;
+        while i < 128 {
+            table[i] = newton_inverse(2 * i as u64 + 1);
+            i += 1;
+        }
+        table
+    };
+    debug_assert_eq!(odd % 2, 1);
+    match INVERSES.get((odd / 2) as usize) {
+        Some(&inverse) => inverse,
+        None => newton_inverse(odd),
+    }
+}
+
+/// The inverse of an odd number modulo `2^64` by Newton's iteration: `3 odd XOR 2` is right
+/// in its low five bits, and each step doubles the bits that are right.
+const fn newton_inverse(odd: u64) -> u64 {
+    let mut inverse = odd.wrapping_mul(3) ^ 2;
+    let mut step = 0;
+    while step < 4 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inverse)));
+        step += 1;
+    }
+    inverse
 }
 
 /// `h[s][n]` as in the general path when every entry fits in 64 bits, else `None`; rows
@@ -1938,6 +1990,37 @@ mod tests {
                     multiply_digits(&mut digits, (n - k) as u64);
                     divide_digits_exactly(&mut digits, (k + 1) as u64);
                 }
+            }
+        }
+        // Exact division by any divisor, even or odd, of products spanning several digits.
+        for divisor in [
+            1u64,
+            2,
+            3,
+            8,
+            96,
+            99,
+            255,
+            1 << 31,
+            (1 << 32) - 1,
+            u64::MAX,
+            6 << 40,
+        ] {
+            for quotient in [
+                BigUint::from(1u8),
+                BigUint::from(u64::MAX),
+                BigUint::from(7u8).pow(70),
+                (BigUint::from(1u8) << 190u32) - 1u8,
+            ] {
+                let product = &quotient * divisor;
+                let mut digits = product.to_u64_digits();
+                digits.push(0);
+                divide_digits_exactly(&mut digits, divisor);
+                assert_eq!(
+                    big_from_u64_digits(&digits),
+                    quotient,
+                    "{product} / {divisor}"
+                );
             }
         }
         let all_ones = DigitTable::from_values(&[BigUint::from(u64::MAX), BigUint::from(u64::MAX)]);
