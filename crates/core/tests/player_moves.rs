@@ -266,3 +266,29 @@ fn a_forced_guess_waits_for_the_certain_moves() {
     assert_eq!(cells, vec![(6, 2), (6, 3), (7, 2)]);
     assert!(moves.iter().all(|m| m.reason == Reason::Certain));
 }
+
+/// AUTO's opening rule, when asked for: before the first 0, another corner, then the border
+/// cell farthest from what is revealed; once a 0 is shown, the usual guess scoring.
+#[test]
+fn the_auto_opening_rule_takes_corners_then_far_border_cells() {
+    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+    config.opening_until_zero = true;
+    let guess_at = |text: &str, config: &PlayerConfig| {
+        let board = mineseer_core::formats::parse_mine(text).unwrap();
+        let moves = next_moves(&board, config).unwrap();
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        assert!(matches!(moves[0].reason, Reason::Guess { .. }), "{moves:?}");
+        (moves[0].x, moves[0].y)
+    };
+    // One corner shows 1: the next corner in board order.
+    let one_corner = "9x9x10\n1HHHHHHHH\n".to_string() + &"HHHHHHHHH\n".repeat(8);
+    assert_eq!(guess_at(&one_corner, &config), (8, 0));
+    // Every corner shows 1: the middle of the top edge, four steps from any corner.
+    let row = "HHHHHHHHH\n";
+    let corners = format!("9x9x10\n1HHHHHHH1\n{}1HHHHHHH1\n", row.repeat(7));
+    assert_eq!(guess_at(&corners, &config), (4, 0));
+    // Once a 0 is shown the rule is over: the same move as without it.
+    let opened = "9x9x10\n01HHHHHHH\n13HHHHHHH\n".to_string() + &"HHHHHHHHH\n".repeat(7);
+    let default = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+    assert_eq!(guess_at(&opened, &config), guess_at(&opened, &default));
+}
