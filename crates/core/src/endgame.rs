@@ -9,7 +9,7 @@
 //! The pipeline:
 //! 1. **Count**: [`solve_board`] gives the exact number of layouts; above the limit the
 //!    answer is "too large" at once, before anything is listed.
-//! 2. **List** ([`layouts`]): every layout, as what each cell would show in it (only the
+//! 2. **List** (`layouts`): every layout, as what each cell would show in it (only the
 //!    cells that tell layouts apart, 16 bits an entry, so a layout's row is a cache line or
 //!    two).
 //! 3. **Search**: an expectimax over sets of living layouts, in integers. The value of a set
