@@ -8,7 +8,7 @@ use anyhow::Result;
 use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::{certain_cells, Certainty};
-use mineseer_core::values::{number_chances, solve_board_with_chances, BoardChances};
+use mineseer_core::values::{solve_board_with_chances, BoardChances};
 use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
 use serde::Serialize;
 
@@ -100,11 +100,6 @@ struct Depth {
     groups: Vec<mineseer_core::dead::ForcedGuess>,
 }
 
-fn depth(board: &Board, analysis: &Analysis, config: &SolveConfig) -> Result<Depth> {
-    let chances = number_chances(board, analysis, config)?;
-    depth_from_chances(board, analysis, chances, config)
-}
-
 /// The rest of the analysis depth, once the number chances are known.
 fn depth_from_chances(
     board: &Board,
@@ -132,35 +127,30 @@ pub fn run(args: &Args) -> Result<()> {
     let with_depth = args.json && !args.no_depth;
     let start = Instant::now();
     // With the depth asked for, one enumeration of each front gives both the probabilities
-    // and the number chances. When that fails, the two steps run one after the other as
-    // without it, so that a failure is reported exactly as before: over budget in the
-    // probabilities falls back to the estimate, over budget in the number chances leaves the
-    // probabilities with the reason the depth is missing.
-    let together = if with_depth {
-        solve_board_with_chances(&board, &config).ok()
+    // and the number chances. Over budget in the probabilities falls back to the estimate;
+    // over budget in the number chances leaves the probabilities with the reason the depth is
+    // missing.
+    let solved = if with_depth {
+        solve_board_with_chances(&board, &config).map(|(analysis, c)| (analysis, Some(c)))
     } else {
-        None
+        solve_board(&board, &config).map(|analysis| (analysis, None))
     };
-    let (analysis, chances) = match together {
-        Some((analysis, chances)) => (analysis, Some(chances)),
-        None => match solve_board(&board, &config) {
-            Ok(analysis) => (analysis, None),
-            Err(e) if matches!(e.kind(), SolveErrorKind::TooComplex { .. }) => {
-                return run_estimate(args, &board, &config, &e.to_string())
-            }
-            Err(e) => return Err(e.into()),
-        },
+    let (analysis, chances) = match solved {
+        Ok(solved) => solved,
+        Err(e) if matches!(e.kind(), SolveErrorKind::TooComplex { .. }) => {
+            return run_estimate(args, &board, &config, &e.to_string())
+        }
+        Err(e) => return Err(e.into()),
     };
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     // The grid shows probabilities only, so it skips the depth and stays as fast as before.
     // The depth can run out of budget where the probabilities did not (it keeps more boxes
     // open); the probabilities are still worth printing, with the reason the depth is missing.
-    let (depth, depth_ms, depth_error) = if with_depth {
+    let (depth, depth_ms, depth_error) = if let Some(chances) = chances {
         let start = Instant::now();
-        let depth = match chances {
-            Some(chances) => depth_from_chances(&board, &analysis, chances, &config),
-            None => depth(&board, &analysis, &config),
-        };
+        let depth = chances
+            .map_err(anyhow::Error::from)
+            .and_then(|chances| depth_from_chances(&board, &analysis, chances, &config));
         match depth {
             Ok(depth) => (
                 Some(depth),

@@ -44,6 +44,7 @@ fn main() {
             }
             "values" => {
                 let (_, chances) = solve_board_with_chances(&board, &config).expect("consistent");
+                let chances = chances.expect("within budget");
                 cells_with_chances += chances.iter().count();
             }
             _ => {

@@ -9,7 +9,7 @@
 use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::formats::parse_position;
-use mineseer_core::values::{number_chances, solve_board_with_chances};
+use mineseer_core::values::solve_board_with_chances;
 use mineseer_core::{solve_board, Board, Cell, SolveConfig, SolveErrorKind};
 use num_traits::Zero;
 use serde::{Deserialize, Serialize};
@@ -150,35 +150,23 @@ pub fn analyze_board(
         config.max_lines = max_lines;
     }
     // With number chances asked for, one enumeration of each front gives both them and the
-    // probabilities. When that fails, the two steps run one after the other as without it,
-    // so that a failure is reported exactly as before: over budget in the probabilities
-    // falls back to the estimate, over budget in the number chances is an error.
-    let together = if options.number_chances {
-        solve_board_with_chances(board, &config).ok()
+    // probabilities. Over budget in the probabilities falls back to the estimate; over
+    // budget in the number chances is an error.
+    let solved = if options.number_chances {
+        solve_board_with_chances(board, &config).map(|(analysis, c)| (analysis, Some(c)))
     } else {
-        None
+        solve_board(board, &config).map(|analysis| (analysis, None))
     };
-    let (analysis, chances) = match together {
-        Some((analysis, chances)) => (analysis, Some(chances)),
-        None => {
-            let analysis = match solve_board(board, &config) {
-                Ok(analysis) => analysis,
-                Err(err)
-                    if options.approximate
-                        && matches!(err.kind(), SolveErrorKind::TooComplex { .. }) =>
-                {
-                    return estimate(board, &config, err.to_string());
-                }
-                Err(err) => return Err(err.into()),
-            };
-            let chances = if options.number_chances {
-                Some(number_chances(board, &analysis, &config)?)
-            } else {
-                None
-            };
-            (analysis, chances)
+    let (analysis, chances) = match solved {
+        Ok(solved) => solved,
+        Err(err)
+            if options.approximate && matches!(err.kind(), SolveErrorKind::TooComplex { .. }) =>
+        {
+            return estimate(board, &config, err.to_string());
         }
+        Err(err) => return Err(err.into()),
     };
+    let chances = chances.transpose()?;
     let mut dead = vec![false; board.len()];
     for idx in chances.as_ref().map(dead_cells).unwrap_or_default() {
         dead[idx.get()] = true;
