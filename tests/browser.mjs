@@ -35,11 +35,14 @@ export async function launchChromium(profilePrefix, options = {}) {
 }
 
 /**
- * Starts a worker of our own in `page` (the page's www/worker.js, with its protocol), as
- * `window[name]`, and waits until it has loaded the wasm. Measuring through our own worker
- * keeps the page's requests from interleaving with ours.
+ * Opens the page at `url` in `context`, waits until it is ready, and starts a worker of our
+ * own in it (the page's www/worker.js, with its protocol), as `window[name]`, loaded.
+ * Measuring through our own worker keeps the page's requests from interleaving with ours.
  */
-export async function startOwnWorker(page, name) {
+export async function openWithOwnWorker(context, url, name) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
   await page.evaluate((name) => {
     const worker = new Worker('./www/worker.js', { type: 'module' });
     window[name] = worker;
@@ -50,6 +53,7 @@ export async function startOwnWorker(page, name) {
     });
   }, name);
   await page.evaluate((name) => window[`${name}Ready`], name);
+  return page;
 }
 
 const MASK = (1n << 64n) - 1n;

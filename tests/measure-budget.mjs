@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium, patternPosition, startOwnWorker } from './browser.mjs';
+import { launchChromium, patternPosition, openWithOwnWorker } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -36,10 +36,7 @@ for (const line of report.split('\n').slice(1)) {
 
 const { server, url } = await startServer(DIST);
 const browser = await launchChromium('mineseer-budget-');
-const page = await browser.context.newPage();
-await page.goto(url);
-await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-await startOwnWorker(page, 'budgetWorker');
+const page = await openWithOwnWorker(browser.context, url, 'budgetWorker');
 
 /** One analysis in the worker: its own time in ms, or "refused" with the time it took. */
 async function inWorker(text, approximate) {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium, startOwnWorker } from './browser.mjs';
+import { launchChromium, openWithOwnWorker } from './browser.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -22,10 +22,7 @@ function tatham(count, spec) {
 
 const { server, url } = await startServer(DIST);
 const browser = await launchChromium('mineseer-noguess-');
-const page = await browser.context.newPage();
-await page.goto(url);
-await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-await startOwnWorker(page, 'ngWorker');
+const page = await openWithOwnWorker(browser.context, url, 'ngWorker');
 
 /** Per-board milliseconds for `count` noguess games of the given size, first click in the middle. */
 async function browserBoards(count, width, height, mines) {
