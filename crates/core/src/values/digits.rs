@@ -1,0 +1,390 @@
+//! Exact big counts in fixed 64-bit digits, for the number chances' hot loops: a table of
+//! big integers in one flat buffer ([`DigitTable`]), Pascal's rule on it, exact
+//! multiplication and division of a digit string by a machine word, and the dot products of
+//! small counts with big weights as 128-bit column sums. No big integer is allocated per
+//! product; [`BigUint`] appears only at the edges.
+
+use num_bigint::BigUint;
+
+use super::NUMBERS;
+
+/// Big integers as little-endian 64-bit digits, `stride` digits each (the fewest that hold
+/// the largest, zero padded) in one buffer: the weights of the untouched fronts and the other
+/// floating cells per mines `s` of the touched part (Pascal's rule adds them digit by digit
+/// and [`dot_products`] reads them, without a big integer, and its allocation, per weight),
+/// and a neighbourhood's counts per number.
+pub(super) struct DigitTable {
+    pub(super) stride: usize,
+    pub(super) digits: Vec<u64>,
+}
+
+impl DigitTable {
+    pub(super) fn from_values(values: &[BigUint]) -> DigitTable {
+        let stride = values
+            .iter()
+            .map(|v| v.bits().div_ceil(64) as usize)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut digits = vec![0u64; stride * values.len()];
+        for (chunk, value) in digits.chunks_mut(stride).zip(values) {
+            for (slot, digit) in chunk.iter_mut().zip(value.iter_u64_digits()) {
+                *slot = digit;
+            }
+        }
+        DigitTable { stride, digits }
+    }
+
+    /// The table of `digits`, `columns` digits per integer, with the stride cut to the
+    /// fewest digits that hold the largest.
+    pub(super) fn trimmed(columns: usize, mut digits: Vec<u64>) -> DigitTable {
+        let count = digits.len() / columns.max(1);
+        let stride = digits
+            .chunks(columns.max(1))
+            .map(|value| {
+                value
+                    .iter()
+                    .rposition(|&d| d != 0)
+                    .map_or(0, |last| last + 1)
+            })
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        if stride < columns {
+            for i in 1..count {
+                digits.copy_within(i * columns..i * columns + stride, i * stride);
+            }
+            digits.truncate(count * stride);
+        }
+        DigitTable { stride, digits }
+    }
+
+    /// How many integers (weights: one per `s` from zero).
+    pub(super) fn len(&self) -> usize {
+        self.digits.len() / self.stride
+    }
+
+    /// The digits of integer `s`.
+    pub(super) fn digits_of(&self, s: usize) -> &[u64] {
+        &self.digits[s * self.stride..(s + 1) * self.stride]
+    }
+
+    /// Integer `s` as a big integer (the general path).
+    pub(super) fn value(&self, s: usize) -> BigUint {
+        big_from_u64_digits(self.digits_of(s))
+    }
+
+    /// The sum of all the integers.
+    pub(super) fn sum(&self) -> BigUint {
+        // Column sums of 64-bit digits cannot overflow 128 bits; on the stack up to 15
+        // digits, the usual case.
+        let mut on_stack = [0u128; 16];
+        let mut on_heap = Vec::new();
+        let columns: &mut [u128] = if self.stride < on_stack.len() {
+            &mut on_stack[..self.stride + 1]
+        } else {
+            on_heap.resize(self.stride + 1, 0u128);
+            &mut on_heap
+        };
+        for value in self.digits.chunks(self.stride) {
+            for (column, &digit) in columns.iter_mut().zip(value) {
+                *column += digit as u128;
+            }
+        }
+        let mut digits_on_stack = [0u64; 16];
+        let mut digits_on_heap = Vec::new();
+        let digits: &mut [u64] = if columns.len() <= digits_on_stack.len() {
+            &mut digits_on_stack[..columns.len()]
+        } else {
+            digits_on_heap.resize(columns.len(), 0u64);
+            &mut digits_on_heap
+        };
+        let mut carry = 0u128;
+        for (digit, &column) in digits.iter_mut().zip(columns.iter()) {
+            let total = column + carry;
+            *digit = total as u64;
+            carry = total >> 64;
+        }
+        big_from_u64_digits(digits)
+    }
+
+    /// The weights one more other floating cell gives: `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`,
+    /// one entry fewer.
+    pub(super) fn pascal_step(&self) -> DigitTable {
+        let len = self.len().saturating_sub(1);
+        let wide = self.stride + 1;
+        let mut digits = vec![0u64; len * wide];
+        let mut top_used = false;
+        for (s, out) in digits.chunks_mut(wide).enumerate() {
+            let (a, b) = (self.digits_of(s), self.digits_of(s + 1));
+            let mut carry = 0u64;
+            for i in 0..self.stride {
+                let (x, c1) = a[i].overflowing_add(b[i]);
+                let (y, c2) = x.overflowing_add(carry);
+                out[i] = y;
+                carry = c1 as u64 + c2 as u64;
+            }
+            out[self.stride] = carry;
+            top_used |= carry != 0;
+        }
+        if top_used {
+            return DigitTable {
+                stride: wide,
+                digits,
+            };
+        }
+        // No sum needed the extra digit: drop it so the dot products stay as short.
+        for s in 1..len {
+            digits.copy_within(s * wide..s * wide + self.stride, s * self.stride);
+        }
+        digits.truncate(len * self.stride);
+        DigitTable {
+            stride: self.stride,
+            digits,
+        }
+    }
+}
+
+/// The big integer with the given little-endian 64-bit digits, built with one allocation
+/// (its own): the 32-bit words `BigUint` takes are staged on the stack when they fit.
+pub(super) fn big_from_u64_digits(digits: &[u64]) -> BigUint {
+    let used = digits
+        .iter()
+        .rposition(|&d| d != 0)
+        .map_or(0, |last| last + 1);
+    let mut on_stack = [0u32; 32];
+    let mut on_heap = Vec::new();
+    let words: &mut [u32] = if 2 * used <= on_stack.len() {
+        &mut on_stack[..2 * used]
+    } else {
+        on_heap.resize(2 * used, 0u32);
+        &mut on_heap
+    };
+    for (pair, &digit) in words.chunks_mut(2).zip(digits) {
+        pair[0] = digit as u32;
+        pair[1] = (digit >> 32) as u32;
+    }
+    BigUint::from_slice(words)
+}
+
+/// `digits *= factor` in place; the digits must have room for the product.
+pub(super) fn multiply_digits(digits: &mut [u64], factor: u64) {
+    let mut carry = 0u128;
+    for digit in digits.iter_mut() {
+        let product = *digit as u128 * factor as u128 + carry;
+        *digit = product as u64;
+        carry = product >> 64;
+    }
+    debug_assert_eq!(carry, 0, "the digits hold the product");
+}
+
+/// `digits /= divisor` in place, for a nonzero divisor that divides exactly, without a
+/// division instruction (each costs tens of cycles, and one digit's waits on the last's
+/// remainder): the divisor's powers of two are shifted out, then the odd rest is divided
+/// out from the lowest digit up by multiplying with its inverse modulo `2^64` (exact
+/// division, as GMP's `divexact_1`: each quotient digit is the digit, less the borrow,
+/// times the inverse, and the borrow is the high half of that digit times the divisor).
+pub(super) fn divide_digits_exactly(digits: &mut [u64], divisor: u64) {
+    debug_assert!(divisor > 0);
+    let shift = divisor.trailing_zeros();
+    let odd = divisor >> shift;
+    if shift > 0 {
+        // The number is a multiple of the divisor, so its lowest `shift` bits are zero.
+        debug_assert_eq!(digits.first().map_or(0, |&d| d & ((1 << shift) - 1)), 0);
+        let mut from_above = 0u64;
+        for digit in digits.iter_mut().rev() {
+            let low_bits = *digit << (64 - shift);
+            *digit = (*digit >> shift) | from_above;
+            from_above = low_bits;
+        }
+    }
+    if odd == 1 {
+        return;
+    }
+    let inverse = odd_inverse(odd);
+    debug_assert_eq!(odd.wrapping_mul(inverse), 1);
+    let mut borrow = 0u64;
+    for digit in digits.iter_mut() {
+        let (rest, under) = digit.overflowing_sub(borrow);
+        let quotient = rest.wrapping_mul(inverse);
+        *digit = quotient;
+        borrow = ((quotient as u128 * odd as u128) >> 64) as u64 + under as u64;
+    }
+    debug_assert_eq!(borrow, 0, "the division is exact");
+}
+
+/// The inverse of an odd number modulo `2^64`: from a table below 256 (the divisors of the
+/// binomial rows are at most the mines left plus one), else by Newton's iteration.
+pub(super) fn odd_inverse(odd: u64) -> u64 {
+    const INVERSES: [u64; 128] = {
+        let mut table = [0u64; 128];
+        let mut i = 0;
+        while i < 128 {
+            table[i] = newton_inverse(2 * i as u64 + 1);
+            i += 1;
+        }
+        table
+    };
+    debug_assert_eq!(odd % 2, 1);
+    match INVERSES.get((odd / 2) as usize) {
+        Some(&inverse) => inverse,
+        None => newton_inverse(odd),
+    }
+}
+
+/// The inverse of an odd number modulo `2^64` by Newton's iteration: `3 odd XOR 2` is right
+/// in its low five bits, and each step doubles the bits that are right.
+const fn newton_inverse(odd: u64) -> u64 {
+    let mut inverse = odd.wrapping_mul(3) ^ 2;
+    let mut step = 0;
+    while step < 4 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inverse)));
+        step += 1;
+    }
+    inverse
+}
+
+/// `sum over s of h[s][n] * weights[s]` exactly for every `n`, the weights given as
+/// little-endian 64-bit digits: each product is split into its two 64-bit halves and added
+/// into 128-bit column sums, which cannot overflow for fewer than 2^63 terms; the carries
+/// are resolved once per `n`. One pass over `s` serves every `n`, so each weight's digits are
+/// read once. Row `r` of `h` is for `s = first_s + r`; `sums` is scratch space.
+pub(super) fn dot_products(
+    h: &[u64],
+    first_s: usize,
+    width: usize,
+    weights: &DigitTable,
+    sums: &mut Vec<u128>,
+) -> DigitTable {
+    let columns = weights.stride + 2;
+    sums.clear();
+    sums.resize(width * columns, 0);
+    let mut any = [false; 2 * NUMBERS];
+    let mut any_heap = Vec::new();
+    let any: &mut [bool] = if width <= any.len() {
+        &mut any[..width]
+    } else {
+        any_heap.resize(width, false);
+        &mut any_heap
+    };
+    let rows = weights.len().saturating_sub(first_s);
+    for (r, row) in h.chunks(width).enumerate().take(rows) {
+        let digits = weights.digits_of(first_s + r);
+        for (n, &c) in row.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            any[n] = true;
+            let column = &mut sums[n * columns..(n + 1) * columns];
+            for (i, &d) in digits.iter().enumerate() {
+                let product = c as u128 * d as u128;
+                column[i] += product as u64 as u128;
+                column[i + 1] += product >> 64;
+            }
+        }
+    }
+    // Resolve the carries, then keep the fewest digits that hold the largest count. Room
+    // for nine numbers, so that the cell's chances can take this buffer over.
+    let mut digits = Vec::with_capacity(width.max(NUMBERS) * columns);
+    digits.resize(width * columns, 0u64);
+    let mut stride = 1;
+    for n in 0..width {
+        if !any[n] {
+            // Many numbers are impossible for a cell: nothing to carry.
+            continue;
+        }
+        let out = &mut digits[n * columns..(n + 1) * columns];
+        let mut carry = 0u128;
+        for (digit, &sum) in out.iter_mut().zip(&sums[n * columns..(n + 1) * columns]) {
+            let total = sum + carry;
+            *digit = total as u64;
+            carry = total >> 64;
+        }
+        debug_assert_eq!(carry, 0);
+        let used = out.iter().rposition(|&d| d != 0).map_or(0, |last| last + 1);
+        stride = stride.max(used);
+    }
+    if stride < columns {
+        for n in 1..width {
+            digits.copy_within(n * columns..n * columns + stride, n * stride);
+        }
+        digits.truncate(width * stride);
+    }
+    DigitTable { stride, digits }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_products_match_big_integer_arithmetic() {
+        let weights: Vec<BigUint> = (0..20u32)
+            .map(|i| crate::combinatorics::binomial(400 + i as u64, 90 + i as u64))
+            .collect();
+        let table = DigitTable::from_values(&weights);
+        let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
+        let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
+        assert_eq!(
+            dot_products(&coefficients, 0, 1, &table, &mut Vec::new()).value(0),
+            expected
+        );
+        // Pascal's rule on the digits matches big-integer additions, carries included.
+        let stepped = table.pascal_step();
+        for s in 0..weights.len() - 1 {
+            assert_eq!(stepped.value(s), &weights[s] + &weights[s + 1]);
+        }
+        // Binomials on digits, against big integers, across digit boundaries.
+        for n in [0usize, 1, 5, 63, 64, 65, 127, 128, 200, 480] {
+            let mut digits = vec![0u64; n / 64 + 2];
+            digits[0] = 1;
+            for k in 0..=n {
+                assert_eq!(
+                    big_from_u64_digits(&digits),
+                    crate::combinatorics::binomial(n as u64, k as u64),
+                    "C({n}, {k})"
+                );
+                if k < n {
+                    multiply_digits(&mut digits, (n - k) as u64);
+                    divide_digits_exactly(&mut digits, (k + 1) as u64);
+                }
+            }
+        }
+        // Exact division by any divisor, even or odd, of products spanning several digits.
+        for divisor in [
+            1u64,
+            2,
+            3,
+            8,
+            96,
+            99,
+            255,
+            1 << 31,
+            (1 << 32) - 1,
+            u64::MAX,
+            6 << 40,
+        ] {
+            for quotient in [
+                BigUint::from(1u8),
+                BigUint::from(u64::MAX),
+                BigUint::from(7u8).pow(70),
+                (BigUint::from(1u8) << 190u32) - 1u8,
+            ] {
+                let product = &quotient * divisor;
+                let mut digits = product.to_u64_digits();
+                digits.push(0);
+                divide_digits_exactly(&mut digits, divisor);
+                assert_eq!(
+                    big_from_u64_digits(&digits),
+                    quotient,
+                    "{product} / {divisor}"
+                );
+            }
+        }
+        let all_ones = DigitTable::from_values(&[BigUint::from(u64::MAX), BigUint::from(u64::MAX)]);
+        assert_eq!(
+            all_ones.pascal_step().value(0),
+            BigUint::from(u64::MAX) * 2u8
+        );
+    }
+}
