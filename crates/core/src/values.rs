@@ -546,95 +546,57 @@ fn assemble(
     general_only: bool,
 ) -> BoardChances {
     let Described { hoods, cells, .. } = described;
-    let rules = &analysis.rules;
-    let boxes = &analysis.boxes;
-    let mut combiner = Combiner {
-        front_counts: &analysis.front_counts,
-        floating: boxes.floating.len(),
-        mines_left: rules.mines_left,
-        touched_ids: FastMap::default(),
-        touched_lists: Vec::new(),
-        others: FastMap::default(),
-        weights: FastMap::default(),
-        rows: FastMap::default(),
-        general_only,
-        scratch_h: Vec::new(),
-        scratch_sums: Vec::new(),
-    };
+    let mut combiner = Combiner::new(analysis, general_only);
     // Cells with the same neighbourhood differ only by their constant (most floating cells
-    // share one entry), so their counts are computed once, and stored once per constant:
-    // `entry_of[hood * NUMBERS + constant]` numbers the (neighbourhood, constant) pairs in
-    // use, in order of first appearance.
-    let mut entry_of: Vec<u32> = vec![u32::MAX; hoods.len() * NUMBERS];
-    let mut entries: Vec<(u32, u8)> = Vec::with_capacity(hoods.len() + NUMBERS);
-    let mut cell_entries: Vec<(CellIdx, u32)> = Vec::with_capacity(cells.len());
-    for (idx, hood_id, constant) in cells {
-        // At most eight neighbours: the constant stays below NUMBERS.
-        let slot = &mut entry_of[hood_id as usize * NUMBERS + constant as usize];
-        if *slot == u32::MAX {
-            entries.push((hood_id, constant));
-            *slot = entries.len() as u32 - 1;
-        }
-        cell_entries.push((idx, *slot));
+    // share one entry), so their counts are computed once, and stored once per constant in
+    // use: a bit per constant (at most eight neighbours, so below NUMBERS).
+    let mut constants_of: Vec<u16> = vec![0; hoods.len()];
+    for &(_, hood_id, constant) in &cells {
+        constants_of[hood_id as usize] |= 1 << constant;
     }
-    // How many entries each neighbourhood still has to fill: its safe layouts are cloned for
-    // all but the last, which takes them.
-    let mut uses_left: Vec<u8> = vec![0; hoods.len()];
-    for &(hood_id, _) in &entries {
-        uses_left[hood_id as usize] += 1;
-    }
-    let mut relative_counts: Vec<Option<(DigitTable, BigUint)>> = Vec::new();
-    relative_counts.resize_with(hoods.len(), || None);
-    let mut chance_of_entry: Vec<Option<u32>> = Vec::with_capacity(entries.len());
+    // `entry_of[hood * NUMBERS + constant]`: the chances of the cells with that pair, none
+    // when they are never safe.
+    let mut entry_of: Vec<Option<u32>> = vec![None; hoods.len() * NUMBERS];
     let mut out = BoardChances {
-        chances: Vec::with_capacity(entries.len()),
+        chances: Vec::with_capacity(hoods.len() + NUMBERS),
         of_cell: vec![None; board.len()],
     };
-    for (hood_id, constant) in entries {
-        let hood = hood_id as usize;
-        let (relative, safe_layouts) = relative_counts[hood].get_or_insert_with(|| {
-            let relative = combiner.cell_counts(&hoods[hood], distributions);
-            let sum = relative.sum();
-            (relative, sum)
-        });
-        uses_left[hood] -= 1;
+    // The neighbourhood's counts, `stride` digits per number it can show, reused by each.
+    let mut relative: Vec<u64> = Vec::new();
+    for (hood_id, hood) in hoods.iter().enumerate() {
+        let mut constants = constants_of[hood_id];
+        let (stride, safe_layouts) = combiner.cell_counts(hood, distributions, &mut relative);
         if safe_layouts.is_zero() {
-            chance_of_entry.push(None);
             continue;
         }
-        let stride = relative.stride;
-        // The counts shifted up by the constant: zeros, the neighbourhood's counts (a
-        // nonzero count always fits in 0..=8; the bound keeps that from panicking), zeros.
-        // Built by extending rather than zeroing and copying over, and the neighbourhood's
-        // own buffer reused at its last use when there is nothing to shift.
-        let shown = relative.len().min(NUMBERS - constant as usize);
-        let last_use = uses_left[hood] == 0;
-        let digits = if last_use && constant == 0 {
-            let mut digits = std::mem::take(&mut relative.digits);
-            digits.truncate(shown * stride);
-            digits.resize(NUMBERS * stride, 0);
-            digits
-        } else {
+        let mut safe_layouts = Some(safe_layouts);
+        while constants != 0 {
+            let constant = constants.trailing_zeros() as usize;
+            constants &= constants - 1;
+            // The counts shifted up by the constant: zeros, the neighbourhood's counts (a
+            // nonzero count always fits in 0..=8; the bound keeps that from panicking),
+            // zeros. One allocation, of the right size.
+            let shown = (relative.len() / stride).min(NUMBERS - constant);
             let mut digits = Vec::with_capacity(NUMBERS * stride);
-            digits.resize(constant as usize * stride, 0);
-            digits.extend_from_slice(&relative.digits[..shown * stride]);
+            digits.resize(constant * stride, 0);
+            digits.extend_from_slice(&relative[..shown * stride]);
             digits.resize(NUMBERS * stride, 0);
-            digits
-        };
-        let safe_layouts = if last_use {
-            std::mem::take(safe_layouts)
-        } else {
-            safe_layouts.clone()
-        };
-        out.chances.push(NumberChances {
-            digits,
-            stride,
-            safe_layouts,
-        });
-        chance_of_entry.push(Some(out.chances.len() as u32 - 1));
+            // The last constant takes the safe layouts, the others clone them.
+            let safe_layouts = if constants == 0 {
+                safe_layouts.take().unwrap_or_default()
+            } else {
+                safe_layouts.clone().unwrap_or_default()
+            };
+            out.chances.push(NumberChances {
+                digits,
+                stride,
+                safe_layouts,
+            });
+            entry_of[hood_id * NUMBERS + constant] = Some(out.chances.len() as u32 - 1);
+        }
     }
-    for (idx, entry) in cell_entries {
-        out.of_cell[idx.get()] = chance_of_entry[entry as usize];
+    for (idx, hood_id, constant) in cells {
+        out.of_cell[idx.get()] = entry_of[hood_id as usize * NUMBERS + constant as usize];
     }
     out
 }
@@ -1370,26 +1332,41 @@ fn small_counts(
 /// The fronts a neighbourhood touches, ascending, as a fixed-size key.
 type TouchedKey = [u32; MAX_PARTS];
 
+/// How many counts of other floating cells a cell can see: from `F - 9` (eight floating
+/// neighbours and the cell itself) to all `F` floating cells.
+const LEVELS: usize = NUMBERS + 1;
+
+/// The weights of the untouched fronts and the other floating cells at one level, for the
+/// touched part's totals `s` from `first_s` (the fewest mines the touched fronts can hold:
+/// no layout has fewer, so the table does not carry their zeros).
+struct Weights {
+    first_s: usize,
+    table: DigitTable,
+}
+
 /// Sums the fronts a neighbourhood does not touch and the floating cells in, with caches
 /// keyed by what many cells share.
 struct Combiner<'a> {
     front_counts: &'a [(usize, Vec<BigUint>)],
     floating: usize,
     mines_left: usize,
-    /// A small id per set of touched fronts, so the caches below hash two integers.
+    /// The fewest other floating cells any cell has: `F - 9`, at least zero.
+    base_level: usize,
+    /// The touched id of each front touched alone, the usual case (`u32::MAX` until it is
+    /// first met): found by index rather than by hashing.
+    single_front_ids: Vec<u32>,
+    /// A small id per set of touched fronts.
     touched_ids: FastMap<TouchedKey, usize>,
     /// The touched fronts of each id.
     touched_lists: Vec<Vec<usize>>,
-    /// Product of the counts of the fronts not touched (by id), as (fewest mines,
-    /// coefficients).
-    others: FastMap<usize, (usize, Vec<BigUint>)>,
-    /// `weights[(touched id, other floating cells)][s]`: layouts of the untouched fronts and
-    /// the floating cells outside the neighbourhood when the touched part holds `s` mines.
-    weights: FastMap<(usize, usize), DigitTable>,
-    /// `rows[n]`: `C(n, k)` for every `k` from the fewest mines the floating cells can be
-    /// left (at least zero) to all the mines left, computed once per `n` since a binomial from
-    /// scratch costs one big division per step.
-    rows: FastMap<usize, (i64, DigitTable)>,
+    /// `weights[touched id][level - base_level]`: for each total `s` of the touched part,
+    /// the layouts of the untouched fronts and of the floating cells outside the
+    /// neighbourhood (`level` of them).
+    weights: Vec<[Option<Weights>; LEVELS]>,
+    /// `C(n, k)` for every `k` from the fewest mines the floating cells can be left (at
+    /// least zero) to all the mines left, as `(n, that fewest, the row)`: computed once,
+    /// since a binomial from scratch costs one big division per step.
+    row: Option<(usize, i64, DigitTable)>,
     /// Skips the 64-bit fast path; for tests.
     general_only: bool,
     /// Scratch space for `h` and the column sums, reused by every neighbourhood.
@@ -1397,22 +1374,63 @@ struct Combiner<'a> {
     scratch_sums: Vec<u128>,
 }
 
-impl Combiner<'_> {
-    fn cell_counts(&mut self, hood: &HoodKey, distributions: &[Vec<Distribution>]) -> DigitTable {
+impl<'a> Combiner<'a> {
+    fn new(analysis: &'a Analysis, general_only: bool) -> Combiner<'a> {
+        let floating = analysis.boxes.floating.len();
+        Combiner {
+            front_counts: &analysis.front_counts,
+            floating,
+            mines_left: analysis.rules.mines_left,
+            base_level: floating.saturating_sub(NUMBERS),
+            single_front_ids: vec![u32::MAX; analysis.front_counts.len()],
+            touched_ids: FastMap::default(),
+            touched_lists: Vec::new(),
+            weights: Vec::new(),
+            row: None,
+            general_only,
+            scratch_h: Vec::new(),
+            scratch_sums: Vec::new(),
+        }
+    }
+
+    /// The id of the set of fronts the neighbourhood touches.
+    fn touched_id(&mut self, hood: &HoodKey) -> usize {
+        let mut fronts = hood.fronts();
+        if let (Some((f, _)), 1) = (fronts.next(), hood.n_fronts) {
+            if self.single_front_ids[f] == u32::MAX {
+                self.single_front_ids[f] = self.new_touched(vec![f]) as u32;
+            }
+            return self.single_front_ids[f] as usize;
+        }
         let mut touched_key = [u32::MAX; MAX_PARTS];
         for (slot, (f, _)) in touched_key.iter_mut().zip(hood.fronts()) {
             *slot = f as u32;
         }
-        let touched = match self.touched_ids.get(&touched_key) {
+        match self.touched_ids.get(&touched_key) {
             Some(&id) => id,
             None => {
-                self.touched_lists
-                    .push(hood.fronts().map(|(f, _)| f).collect());
-                let id = self.touched_lists.len() - 1;
+                let id = self.new_touched(hood.fronts().map(|(f, _)| f).collect());
                 self.touched_ids.insert(touched_key, id);
                 id
             }
-        };
+        }
+    }
+
+    fn new_touched(&mut self, fronts: Vec<usize>) -> usize {
+        self.touched_lists.push(fronts);
+        self.weights.push(std::array::from_fn(|_| None));
+        self.touched_lists.len() - 1
+    }
+
+    /// The neighbourhood's counts per number (relative to its constant) into `relative`,
+    /// `stride` digits each, and their sum, the cell's safe layouts: `(stride, sum)`.
+    fn cell_counts(
+        &mut self,
+        hood: &HoodKey,
+        distributions: &[Vec<Distribution>],
+        relative: &mut Vec<u64>,
+    ) -> (usize, BigUint) {
+        let touched = self.touched_id(hood);
         let joint_owned: Distribution;
         let mut fronts = hood.fronts();
         let joint: &Distribution = match fronts.next() {
@@ -1439,19 +1457,39 @@ impl Combiner<'_> {
         let other_floating = self.floating - f_near - hood.cell_floating as usize;
         let max_s = joint.min_mines + joint.rows() - 1 + f_near;
         let width = joint.cols + f_near;
-        self.ensure_weights(touched, other_floating);
-        let weights = &self.weights[&(touched, other_floating)];
+        // At most eight floating neighbours and the cell: the level is within LEVELS.
+        let level = other_floating - self.base_level;
+        self.ensure_weights(touched, level);
+        let weights = self.weights[touched][level]
+            .as_ref()
+            .expect("ensure_weights made it");
         // The usual case: every count of the touched fronts fits in 64 bits, so the sums
         // are dot products of small numbers with the big weights' digits, without a big
         // integer per term. With no floating neighbour the joint table is itself `h`.
         if !self.general_only {
             let sums = &mut self.scratch_sums;
             if let (0, Table::Small(table)) = (f_near, &joint.table) {
-                return dot_products(table, joint.min_mines, width, weights, sums);
+                return dot_products(
+                    table,
+                    joint.min_mines,
+                    width,
+                    &weights.table,
+                    weights.first_s,
+                    sums,
+                    relative,
+                );
             }
             let h = &mut self.scratch_h;
             if small_counts(joint, f_near, max_s, width, h).is_some() {
-                return dot_products(h, joint.min_mines, width, weights, sums);
+                return dot_products(
+                    h,
+                    joint.min_mines,
+                    width,
+                    &weights.table,
+                    weights.first_s,
+                    sums,
+                    relative,
+                );
             }
         }
         // h[s][n]: touched-front layouts and floating-neighbour placements with s mines in
@@ -1467,63 +1505,72 @@ impl Combiner<'_> {
                 h[(joint.min_mines + m + jf) * width + j + jf] += count * ways;
             }
         }
-        let mut relative: Vec<BigUint> = vec![BigUint::zero(); width];
+        let mut counts: Vec<BigUint> = vec![BigUint::zero(); width];
         for (s, row) in h.chunks(width).enumerate() {
-            if s >= weights.len() {
+            if s < weights.first_s || s - weights.first_s >= weights.table.len() {
                 continue;
             }
-            let weight = weights.value(s);
+            let weight = weights.table.value(s - weights.first_s);
             if weight.is_zero() {
                 continue;
             }
             for (n, count) in row.iter().enumerate() {
                 if !count.is_zero() {
-                    relative[n] += count * &weight;
+                    counts[n] += count * &weight;
                 }
             }
         }
-        DigitTable::from_values(&relative)
+        let table = DigitTable::from_values(&counts);
+        relative.clear();
+        relative.extend_from_slice(&table.digits);
+        (table.stride, table.sum())
     }
 
-    /// Makes `weights[(touched, other_floating)][s]` for every `s` the touched fronts and
-    /// eight floating neighbours can hold.
+    /// Makes `weights[touched][level]` for every `s` the touched fronts and eight floating
+    /// neighbours can hold.
     ///
-    /// Only the lowest count of other floating cells any cell can have (`F - 9`: eight
-    /// floating neighbours and the cell itself) is summed directly, over nine more totals;
-    /// the others follow by Pascal's rule, `C(n, k) = C(n - 1, k) + C(n - 1, k - 1)`, which
-    /// gives `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`: additions instead of products.
-    fn ensure_weights(&mut self, touched: usize, other_floating: usize) {
-        let key = (touched, other_floating);
-        if !self.weights.contains_key(&key) {
-            let base = self.floating.saturating_sub(9).min(other_floating);
-            let mut n = other_floating;
-            while n > base && !self.weights.contains_key(&(touched, n - 1)) {
-                n -= 1;
-            }
-            if n == base && !self.weights.contains_key(&(touched, base)) {
-                // Enough totals for every level up to all the floating cells, whichever level
-                // is asked first: each Pascal step drops the last total, and a cell at level
-                // `L` needs totals up to the touched fronts' most mines plus its floating
-                // neighbours, at most `F - L` of them. The base table holds eight more totals
-                // than the touched fronts' most mines plus `extra`, so at level `L` it has
-                // `8 + extra - (L - base)` more, which must be at least `F - L`. (Sizing this
-                // by the first level asked left later, higher levels a total short: a safe
-                // cell with floating neighbours lost its layouts with all of them mines.)
-                let extra = self.floating.saturating_sub(8 + base);
-                let values = self.direct_weights(touched, base, extra);
-                self.weights.insert((touched, base), values);
-            }
-            for level in n.max(base + 1)..=other_floating {
-                let next = self.weights[&(touched, level - 1)].pascal_step();
-                self.weights.insert((touched, level), next);
-            }
+    /// Only the lowest level (`F - 9` other floating cells: eight floating neighbours and
+    /// the cell itself) is summed directly, over nine more totals; the others follow by
+    /// Pascal's rule, `C(n, k) = C(n - 1, k) + C(n - 1, k - 1)`, which gives
+    /// `W_n(s) = W_(n-1)(s) + W_(n-1)(s + 1)`: additions instead of products.
+    fn ensure_weights(&mut self, touched: usize, level: usize) {
+        if self.weights[touched][level].is_some() {
+            return;
+        }
+        let mut from = level;
+        while from > 0 && self.weights[touched][from - 1].is_none() {
+            from -= 1;
+        }
+        if from == 0 {
+            // Enough totals for every level up to all the floating cells, whichever level
+            // is asked first: each Pascal step drops the last total, and a cell at level
+            // `L` needs totals up to the touched fronts' most mines plus its floating
+            // neighbours, at most `F - L` of them. The base table holds eight more totals
+            // than the touched fronts' most mines plus `extra`, so at level `L` it has
+            // `8 + extra - (L - base)` more, which must be at least `F - L`. (Sizing this
+            // by the first level asked left later, higher levels a total short: a safe
+            // cell with floating neighbours lost its layouts with all of them mines.)
+            let base = self.base_level;
+            let extra = self.floating.saturating_sub(8 + base);
+            self.weights[touched][0] = Some(self.direct_weights(touched, base, extra));
+            from = 1;
+        }
+        for d in from..=level {
+            let below = self.weights[touched][d - 1]
+                .as_ref()
+                .expect("made in order");
+            let next = Weights {
+                first_s: below.first_s,
+                table: below.table.pascal_step(),
+            };
+            self.weights[touched][d] = Some(next);
         }
     }
 
-    /// `W_n(s)` for `s` from zero to what the touched fronts and eight floating neighbours
-    /// can hold plus `extra`, summed directly.
-    fn direct_weights(&mut self, touched: usize, n: usize, extra: usize) -> DigitTable {
-        let touched_fronts = self.touched_lists[touched].clone();
+    /// `W_n(s)` for `s` from the touched fronts' fewest mines to what they and eight
+    /// floating neighbours can hold plus `extra`, summed directly.
+    fn direct_weights(&mut self, touched: usize, n: usize, extra: usize) -> Weights {
+        let touched_fronts = &self.touched_lists[touched];
         // Only totals the touched fronts can hold matter, plus up to eight floating mines.
         let min_s: usize = touched_fronts.iter().map(|&f| self.front_counts[f].0).sum();
         let max_s: usize = touched_fronts
@@ -1533,8 +1580,7 @@ impl Combiner<'_> {
             + 8
             + extra;
         let (offset, others) = self.others_for(touched);
-        let offset = *offset;
-        let others = DigitTable::from_values(others);
+        let others = DigitTable::from_values(&others);
         let left = self.mines_left as i64;
         // C(n, left - s - t) for every s and t in range, as one row.
         let hi = left - min_s as i64 - offset as i64;
@@ -1543,11 +1589,9 @@ impl Combiner<'_> {
         // 128-bit column sums (each product split into its 64-bit halves), with the carries
         // resolved once per s: no big integer, and no allocation, per product.
         let columns = others.stride + row.stride + 1;
-        let mut digits = vec![0u64; (max_s + 1) * columns];
+        let mut digits = vec![0u64; (max_s + 1 - min_s) * columns];
         let mut sums = vec![0u128; columns];
-        for s in min_s..=max_s {
-            // Below min_s the touched fronts hold no layout; Pascal's rule only carries
-            // those zeros to other unused totals.
+        for (s, out) in (min_s..=max_s).zip(digits.chunks_exact_mut(columns)) {
             sums.iter_mut().for_each(|c| *c = 0);
             for i in 0..others.len() {
                 let k = left - s as i64 - (offset + i) as i64;
@@ -1568,7 +1612,6 @@ impl Combiner<'_> {
                     }
                 }
             }
-            let out = &mut digits[s * columns..(s + 1) * columns];
             let mut carry = 0u128;
             for (digit, &sum) in out.iter_mut().zip(&sums) {
                 let total = sum + carry;
@@ -1577,7 +1620,10 @@ impl Combiner<'_> {
             }
             debug_assert_eq!(carry, 0);
         }
-        DigitTable::trimmed(columns, digits)
+        Weights {
+            first_s: min_s,
+            table: DigitTable::trimmed(columns, digits),
+        }
     }
 
     /// `C(n, k)` for `k` from `left - (every front's most mines) - 17` (at least zero) to
@@ -1585,15 +1631,15 @@ impl Combiner<'_> {
     /// from `C(n, 0) = 1`, then each next one the same way, on 64-bit digits (exact at every
     /// step, and no big integer per step).
     fn row(&mut self, n: usize) -> (i64, &DigitTable) {
-        let left = self.mines_left;
-        let most: usize = self
-            .front_counts
-            .iter()
-            .map(|(min, c)| min + c.len() - 1)
-            .sum();
-        // Eight floating neighbours, and nine more totals for Pascal's rule.
-        let lo = left.saturating_sub(most + 17);
-        self.rows.entry(n).or_insert_with(|| {
+        if self.row.as_ref().is_none_or(|(cached, _, _)| *cached != n) {
+            let left = self.mines_left;
+            let most: usize = self
+                .front_counts
+                .iter()
+                .map(|(min, c)| min + c.len() - 1)
+                .sum();
+            // Eight floating neighbours, and nine more totals for Pascal's rule.
+            let lo = left.saturating_sub(most + 17);
             // C(n, k) < 2^n, and the products on the way are below n 2^n: n / 64 + 2 digits
             // hold any of them.
             let columns = n / 64 + 2;
@@ -1625,35 +1671,34 @@ impl Combiner<'_> {
                 digits.extend_from_slice(&current);
                 step(&mut current, k);
             }
-            (lo as i64, DigitTable::trimmed(columns, digits))
-        });
-        let (lo, digits) = &self.rows[&n];
+            self.row = Some((n, lo as i64, DigitTable::trimmed(columns, digits)));
+        }
+        let (_, lo, digits) = self.row.as_ref().expect("made above");
         (*lo, digits)
     }
 
-    fn others_for(&mut self, touched_id: usize) -> &(usize, Vec<BigUint>) {
-        let counts = self.front_counts;
+    /// The product of the counts of the fronts not touched, as (fewest mines,
+    /// coefficients).
+    fn others_for(&self, touched_id: usize) -> (usize, Vec<BigUint>) {
         let touched = &self.touched_lists[touched_id];
-        self.others.entry(touched_id).or_insert_with(|| {
-            let mut offset = 0usize;
-            let mut poly = vec![BigUint::from(1u8)];
-            for (f, (min, coeffs)) in counts.iter().enumerate() {
-                if touched.contains(&f) {
-                    continue;
-                }
-                let mut next = vec![BigUint::zero(); poly.len() + coeffs.len() - 1];
-                for (i, a) in poly.iter().enumerate() {
-                    for (j, b) in coeffs.iter().enumerate() {
-                        if !a.is_zero() && !b.is_zero() {
-                            next[i + j] += a * b;
-                        }
+        let mut offset = 0usize;
+        let mut poly = vec![BigUint::from(1u8)];
+        for (f, (min, coeffs)) in self.front_counts.iter().enumerate() {
+            if touched.contains(&f) {
+                continue;
+            }
+            let mut next = vec![BigUint::zero(); poly.len() + coeffs.len() - 1];
+            for (i, a) in poly.iter().enumerate() {
+                for (j, b) in coeffs.iter().enumerate() {
+                    if !a.is_zero() && !b.is_zero() {
+                        next[i + j] += a * b;
                     }
                 }
-                poly = next;
-                offset += min;
             }
-            (offset, poly)
-        })
+            poly = next;
+            offset += min;
+        }
+        (offset, poly)
     }
 }
 

@@ -6,8 +6,6 @@
 
 use num_bigint::BigUint;
 
-use super::NUMBERS;
-
 /// Big integers as little-endian 64-bit digits, `stride` digits each (the fewest that hold
 /// the largest, zero padded) in one buffer: the weights of the untouched fronts and the other
 /// floating cells per mines `s` of the touched part (Pascal's rule adds them digit by digit
@@ -112,34 +110,41 @@ impl DigitTable {
     /// one entry fewer.
     pub(super) fn pascal_step(&self) -> DigitTable {
         let len = self.len().saturating_sub(1);
-        let wide = self.stride + 1;
-        let mut digits = vec![0u64; len * wide];
-        let mut top_used = false;
-        for (s, out) in digits.chunks_mut(wide).enumerate() {
-            let (a, b) = (self.digits_of(s), self.digits_of(s + 1));
-            let mut carry = 0u64;
-            for i in 0..self.stride {
-                let (x, c1) = a[i].overflowing_add(b[i]);
-                let (y, c2) = x.overflowing_add(carry);
-                out[i] = y;
-                carry = c1 as u64 + c2 as u64;
-            }
-            out[self.stride] = carry;
-            top_used |= carry != 0;
-        }
-        if top_used {
+        let stride = self.stride;
+        if len == 0 {
             return DigitTable {
-                stride: wide,
-                digits,
+                stride,
+                digits: Vec::new(),
             };
         }
-        // No sum needed the extra digit: drop it so the dot products stay as short.
-        for s in 1..len {
-            digits.copy_within(s * wide..s * wide + self.stride, s * self.stride);
+        // A sum needs one more digit only when its top digits can carry out: known before
+        // adding, so each sum is written once at the right stride (a top digit left zero
+        // by this test's caution costs a little work, not correctness).
+        let tops = self.digits[stride - 1..].iter().step_by(stride);
+        let wide = tops
+            .clone()
+            .zip(tops.skip(1))
+            .any(|(&a, &b)| a.checked_add(b).and_then(|x| x.checked_add(1)).is_none());
+        let out_stride = stride + wide as usize;
+        let mut digits = Vec::with_capacity(len * out_stride);
+        for (a, b) in self
+            .digits
+            .chunks_exact(stride)
+            .zip(self.digits[stride..].chunks_exact(stride))
+        {
+            let mut carry = false;
+            digits.extend(a.iter().zip(b).map(|(&x, &y)| {
+                let (sum, c1) = x.overflowing_add(y);
+                let (sum, c2) = sum.overflowing_add(carry as u64);
+                carry = c1 | c2;
+                sum
+            }));
+            if wide {
+                digits.push(carry as u64);
+            }
         }
-        digits.truncate(len * self.stride);
         DigitTable {
-            stride: self.stride,
+            stride: out_stride,
             digits,
         }
     }
@@ -244,78 +249,176 @@ const fn newton_inverse(odd: u64) -> u64 {
     inverse
 }
 
-/// `sum over s of h[s][n] * weights[s]` exactly for every `n`, the weights given as
-/// little-endian 64-bit digits: each product is split into its two 64-bit halves and added
-/// into 128-bit column sums, which cannot overflow for fewer than 2^63 terms; the carries
-/// are resolved once per `n`. One pass over `s` serves every `n`, so each weight's digits are
-/// read once. Row `r` of `h` is for `s = first_s + r`; `sums` is scratch space.
+/// `sum over s of h[s][n] * weights[s]` exactly for every `n`, and the sum of those over `n`,
+/// the weights given as little-endian 64-bit digits: each product is split into its two
+/// 64-bit halves and added into 128-bit column sums, which cannot overflow for fewer than
+/// 2^63 terms; the carries are resolved once per `n`. One pass over `s` serves every `n`, so
+/// each weight's digits are read once. Row `r` of `h` is for `s = first_s + r`, weight `i`
+/// for `s = weights_first_s + i` (rows below it hold no count). The counts go into `out`,
+/// `stride` digits each (the fewest that hold the largest), and `(stride, sum)` is
+/// returned; `sums` is scratch space. Nothing is allocated but the sum.
 pub(super) fn dot_products(
     h: &[u64],
     first_s: usize,
     width: usize,
     weights: &DigitTable,
+    weights_first_s: usize,
     sums: &mut Vec<u128>,
-) -> DigitTable {
-    let columns = weights.stride + 2;
+    out: &mut Vec<u64>,
+) -> (usize, BigUint) {
+    let digits_in = weights.stride;
+    let columns = digits_in + 2;
     sums.clear();
     sums.resize(width * columns, 0);
-    let mut any = [false; 2 * NUMBERS];
-    let mut any_heap = Vec::new();
-    let any: &mut [bool] = if width <= any.len() {
-        &mut any[..width]
-    } else {
-        any_heap.resize(width, false);
-        &mut any_heap
+    // Rows below the weights' first total hold no count (no layout has fewer mines).
+    debug_assert!(h
+        .chunks(width)
+        .take(weights_first_s.saturating_sub(first_s))
+        .flatten()
+        .all(|&c| c == 0));
+    let skipped = weights_first_s.saturating_sub(first_s) * width;
+    let start = first_s.max(weights_first_s) - weights_first_s;
+    let h = h.get(skipped..).unwrap_or_default();
+    let weight_digits = weights.digits.get(start * digits_in..).unwrap_or_default();
+    // The weights' length known at compile time for the usual ones, so that the loop over
+    // their digits unrolls and loses its bounds checks.
+    let any = match digits_in {
+        1 => accumulate::<1>(h, width, weight_digits, sums, columns),
+        2 => accumulate::<2>(h, width, weight_digits, sums, columns),
+        3 => accumulate::<3>(h, width, weight_digits, sums, columns),
+        4 => accumulate::<4>(h, width, weight_digits, sums, columns),
+        5 => accumulate::<5>(h, width, weight_digits, sums, columns),
+        6 => accumulate::<6>(h, width, weight_digits, sums, columns),
+        7 => accumulate::<7>(h, width, weight_digits, sums, columns),
+        8 => accumulate::<8>(h, width, weight_digits, sums, columns),
+        _ => accumulate_any(h, width, weight_digits, digits_in, sums, columns),
     };
-    let rows = weights.len().saturating_sub(first_s);
-    for (r, row) in h.chunks(width).enumerate().take(rows) {
-        let digits = weights.digits_of(first_s + r);
-        for (n, &c) in row.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            any[n] = true;
-            let column = &mut sums[n * columns..(n + 1) * columns];
-            for (i, &d) in digits.iter().enumerate() {
-                let product = c as u128 * d as u128;
-                column[i] += product as u64 as u128;
-                column[i + 1] += product >> 64;
-            }
-        }
-    }
-    // Resolve the carries, then keep the fewest digits that hold the largest count. Room
-    // for nine numbers, so that the cell's chances can take this buffer over.
-    let mut digits = Vec::with_capacity(width.max(NUMBERS) * columns);
-    digits.resize(width * columns, 0u64);
+    // Resolve the carries, summing the columns of every number on the way, then keep the
+    // fewest digits that hold the largest count.
+    out.clear();
+    out.resize(width * columns, 0);
+    let mut total = [0u128; 18];
+    let mut total_heap = Vec::new();
+    let total: &mut [u128] = if columns <= total.len() {
+        &mut total[..columns]
+    } else {
+        total_heap.resize(columns, 0u128);
+        &mut total_heap
+    };
     let mut stride = 1;
     for n in 0..width {
-        if !any[n] {
-            // Many numbers are impossible for a cell: nothing to carry.
+        if any & 1 << (n % 64) == 0 {
             continue;
         }
-        let out = &mut digits[n * columns..(n + 1) * columns];
+        let column_sums = &sums[n * columns..(n + 1) * columns];
+        let digits = &mut out[n * columns..(n + 1) * columns];
         let mut carry = 0u128;
-        for (digit, &sum) in out.iter_mut().zip(&sums[n * columns..(n + 1) * columns]) {
-            let total = sum + carry;
-            *digit = total as u64;
-            carry = total >> 64;
+        for ((digit, &sum), all) in digits.iter_mut().zip(column_sums).zip(total.iter_mut()) {
+            *all += sum;
+            let value = sum + carry;
+            *digit = value as u64;
+            carry = value >> 64;
         }
         debug_assert_eq!(carry, 0);
-        let used = out.iter().rposition(|&d| d != 0).map_or(0, |last| last + 1);
+        let used = digits
+            .iter()
+            .rposition(|&d| d != 0)
+            .map_or(0, |last| last + 1);
         stride = stride.max(used);
     }
     if stride < columns {
         for n in 1..width {
-            digits.copy_within(n * columns..n * columns + stride, n * stride);
+            out.copy_within(n * columns..n * columns + stride, n * stride);
         }
-        digits.truncate(width * stride);
+        out.truncate(width * stride);
     }
-    DigitTable { stride, digits }
+    // The sum's columns hold at most nine times a count's: one more digit for the carries.
+    let mut sum_digits = [0u64; 19];
+    let mut sum_heap = Vec::new();
+    let sum_digits: &mut [u64] = if columns < sum_digits.len() {
+        &mut sum_digits[..columns + 1]
+    } else {
+        sum_heap.resize(columns + 1, 0u64);
+        &mut sum_heap
+    };
+    let mut carry = 0u128;
+    for (digit, &column) in sum_digits.iter_mut().zip(total.iter()) {
+        let value = column + carry;
+        *digit = value as u64;
+        carry = value >> 64;
+    }
+    sum_digits[columns] = carry as u64;
+    debug_assert_eq!(carry >> 64, 0);
+    (stride, big_from_u64_digits(sum_digits))
+}
+
+/// The column sums of [`dot_products`] for weights of `D` digits (`weights` from the first
+/// row of `h` on): returns which numbers have a count, a bit each (a table wider than 64,
+/// never met since a cell shows at most nine numbers, only shares bits: more work, never
+/// less).
+fn accumulate<const D: usize>(
+    h: &[u64],
+    width: usize,
+    weights: &[u64],
+    sums: &mut [u128],
+    columns: usize,
+) -> u64 {
+    let (weight_rows, _) = weights.as_chunks::<D>();
+    let mut any = 0u64;
+    for (row, digits) in h.chunks_exact(width).zip(weight_rows) {
+        for (n, &c) in row.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            any |= 1 << (n % 64);
+            // Each product's low half goes to its own column, its high half to the next
+            // one: added together with the previous digit's high half.
+            let column = &mut sums[n * columns..n * columns + D + 1];
+            let mut high = 0u64;
+            for i in 0..D {
+                let product = c as u128 * digits[i] as u128;
+                column[i] += (product as u64) as u128 + high as u128;
+                high = (product >> 64) as u64;
+            }
+            column[D] += high as u128;
+        }
+    }
+    any
+}
+
+/// [`accumulate`] for weights of any length.
+fn accumulate_any(
+    h: &[u64],
+    width: usize,
+    weights: &[u64],
+    digits_in: usize,
+    sums: &mut [u128],
+    columns: usize,
+) -> u64 {
+    let mut any = 0u64;
+    for (row, digits) in h.chunks_exact(width).zip(weights.chunks_exact(digits_in)) {
+        for (n, &c) in row.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            any |= 1 << (n % 64);
+            let column = &mut sums[n * columns..n * columns + digits_in + 1];
+            let mut high = 0u64;
+            for (slot, &d) in column.iter_mut().zip(digits) {
+                let product = c as u128 * d as u128;
+                *slot += (product as u64) as u128 + high as u128;
+                high = (product >> 64) as u64;
+            }
+            column[digits_in] += high as u128;
+        }
+    }
+    any
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_traits::Zero;
 
     #[test]
     fn dot_products_match_big_integer_arithmetic() {
@@ -325,10 +428,28 @@ mod tests {
         let table = DigitTable::from_values(&weights);
         let coefficients: Vec<u64> = (0..20u64).map(|i| u64::MAX - i * 12345).collect();
         let expected: BigUint = coefficients.iter().zip(&weights).map(|(c, w)| w * *c).sum();
-        assert_eq!(
-            dot_products(&coefficients, 0, 1, &table, &mut Vec::new()).value(0),
-            expected
-        );
+        let mut out = Vec::new();
+        let (stride, sum) = dot_products(&coefficients, 0, 1, &table, 0, &mut Vec::new(), &mut out);
+        assert_eq!(big_from_u64_digits(&out[..stride]), expected);
+        assert_eq!(sum, expected);
+        // Several numbers, rows starting above the weights' first, and the sum over numbers.
+        let h: Vec<u64> = (0..3 * 15u64)
+            .map(|i| if i % 4 == 0 { 0 } else { u64::MAX - i })
+            .collect();
+        let (stride, sum) = dot_products(&h, 9, 3, &table, 2, &mut Vec::new(), &mut out);
+        let mut all = BigUint::zero();
+        for n in 0..3 {
+            let expected: BigUint = (0..15)
+                .filter(|r| 9 + r - 2 < weights.len())
+                .map(|r| &weights[9 + r - 2] * h[r * 3 + n])
+                .sum();
+            assert_eq!(
+                big_from_u64_digits(&out[n * stride..(n + 1) * stride]),
+                expected
+            );
+            all += expected;
+        }
+        assert_eq!(sum, all);
         // Pascal's rule on the digits matches big-integer additions, carries included.
         let stepped = table.pascal_step();
         for s in 0..weights.len() - 1 {
