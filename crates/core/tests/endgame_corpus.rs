@@ -68,3 +68,18 @@ fn corpora_are_exact_with_the_strategy_bar_everywhere() {
     assert!(check_corpus_with(include_str!("corpus/endgames-sample.json"), &config) >= 30);
     assert!(check_corpus_with(include_str!("corpus/endgames-hard-sample.json"), &config) >= 12);
 }
+
+/// The deeper bounds (by default two moves deep, from 16 layouts) three moves deep at every
+/// part of three layouts or more, with the strategy bar everywhere too.
+#[test]
+fn corpora_are_exact_with_deep_bounds_everywhere() {
+    let config = EndgameConfig {
+        strategy_min_layouts: 2,
+        widen_min_layouts: 2,
+        probe_min_layouts: 3,
+        probe_plies: 3,
+        ..EndgameConfig::default()
+    };
+    assert!(check_corpus_with(include_str!("corpus/endgames-sample.json"), &config) >= 30);
+    assert!(check_corpus_with(include_str!("corpus/endgames-hard-sample.json"), &config) >= 12);
+}

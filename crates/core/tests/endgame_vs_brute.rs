@@ -146,6 +146,17 @@ fn strategy_everywhere() -> EndgameConfig {
     }
 }
 
+/// A configuration that also bounds every part of three layouts or more three moves deep
+/// before searching it ([`EndgameConfig::probe_plies`]; by default two moves, from 16
+/// layouts), so that small boards take the paths of the deeper bounds too.
+fn deep_bounds_everywhere() -> EndgameConfig {
+    EndgameConfig {
+        probe_min_layouts: 3,
+        probe_plies: 3,
+        ..strategy_everywhere()
+    }
+}
+
 /// [`check`] with a given configuration.
 fn check_with(board: &Board, config: &EndgameConfig) -> usize {
     let text = write_mine(board);
@@ -248,6 +259,41 @@ fn strategy_bar_matches_the_definition() {
         if !(4..=11).contains(&unrevealed) {
             continue;
         }
+        if check_with(&board, &config) > 2 {
+            checked += 1;
+            let endgame = solve_endgame(&board, &config).unwrap();
+            if endgame.win() != Some(&Fraction::from_integer(1)) {
+                not_sure += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 800,
+        "only {checked} positions with more than two layouts"
+    );
+    assert!(
+        not_sure > 400,
+        "only {not_sure} positions with a win chance below 1"
+    );
+}
+
+/// The deeper bounds cut moves before they are searched, and raise the value the parts of a
+/// move must reach: with them at every position of three layouts or more, one to three
+/// moves deep, the win chance and the move must still match the definition.
+#[test]
+fn deep_bounds_match_the_definition() {
+    let mut rng = TestRng::new(1126);
+    let (mut checked, mut not_sure) = (0, 0);
+    for round in 0..6000 {
+        let board = random_position(&mut rng, 5, false);
+        let unrevealed = board.cells().iter().filter(|c| c.is_unrevealed()).count();
+        if !(4..=11).contains(&unrevealed) {
+            continue;
+        }
+        let config = EndgameConfig {
+            probe_plies: 1 + (round % 3) as u8,
+            ..deep_bounds_everywhere()
+        };
         if check_with(&board, &config) > 2 {
             checked += 1;
             let endgame = solve_endgame(&board, &config).unwrap();
