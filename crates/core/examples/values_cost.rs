@@ -9,7 +9,9 @@
 //!
 //! Run: `cargo build -p mineseer-core --release --example values_cost`, then
 //! `valgrind --tool=callgrind target/release/examples/values_cost analyze expert` and the same
-//! with `values` (corpora: beginner, intermediate, expert, expert-hard).
+//! with `values` (corpora: beginner, intermediate, expert, expert-hard). An optional third
+//! argument repeats the whole corpus that many times (default 1), for a sampling profiler:
+//! `perf record -g target/release/examples/values_cost values expert 300`.
 
 use mineseer_core::formats::parse_mine;
 use mineseer_core::values::{number_chances, solve_board_with_chances};
@@ -19,6 +21,14 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("values", String::as_str);
     let corpus = args.get(2).map_or("expert", String::as_str);
+    let repeat: usize = match args.get(3).map(|r| r.parse()) {
+        None => 1,
+        Some(Ok(repeat)) => repeat,
+        Some(Err(_)) => {
+            eprintln!("the repeat count must be a whole number");
+            std::process::exit(2);
+        }
+    };
     if !["parse", "analyze", "values", "two-calls"].contains(&mode) {
         eprintln!("unknown mode {mode:?}: use parse, analyze, values or two-calls");
         std::process::exit(2);
@@ -33,7 +43,11 @@ fn main() {
     };
     let config = SolveConfig::default();
     let mut cells_with_chances = 0usize;
-    for chunk in text.split("\n\n").filter(|c| !c.trim().is_empty()) {
+    let chunks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|c| !c.trim().is_empty())
+        .collect();
+    for chunk in chunks.iter().cycle().take(chunks.len() * repeat) {
         let board = parse_mine(chunk).expect("the committed corpus parses");
         match mode {
             "parse" => {

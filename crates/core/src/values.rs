@@ -44,7 +44,8 @@ use crate::probability::{
 };
 use crate::rules::{Rules, Status};
 use digits::{
-    big_from_u64_digits, divide_digits_exactly, dot_products, multiply_digits, DigitTable,
+    big_from_u64_digits, divide_digits_exactly, dot_products, multiply_digits, odd_inverse,
+    DigitTable,
 };
 
 mod digits;
@@ -813,6 +814,12 @@ trait ExactCount: Count {
     fn to_u64_count(&self) -> Option<u64>;
     fn times(&self, other: &Self) -> Self;
     fn divide_exact(&self, divisor: u64) -> Self;
+    /// Divides every count by `divisor`, which divides each of them exactly.
+    fn divide_all_exactly(counts: &mut [Self], divisor: u64) {
+        for count in counts.iter_mut().filter(|c| !c.is_zero_count()) {
+            *count = count.divide_exact(divisor);
+        }
+    }
 }
 
 impl ExactCount for u128 {
@@ -886,6 +893,19 @@ impl ExactCount for Small {
     fn divide_exact(&self, divisor: u64) -> Self {
         debug_assert_eq!(self.0 % divisor, 0);
         Small(self.0 / divisor)
+    }
+
+    /// Without a division instruction per count (tens of cycles each): the divisor's twos
+    /// are shifted out, and the odd rest is divided out by multiplying with its inverse
+    /// modulo `2^64`, which is exact because every count is a multiple of the divisor.
+    fn divide_all_exactly(counts: &mut [Self], divisor: u64) {
+        debug_assert!(divisor > 0);
+        let shift = divisor.trailing_zeros();
+        let inverse = odd_inverse(divisor >> shift);
+        for count in counts.iter_mut() {
+            debug_assert_eq!(count.0 % divisor, 0);
+            count.0 = (count.0 >> shift).wrapping_mul(inverse);
+        }
     }
 }
 
@@ -1211,9 +1231,7 @@ fn box_value_counts<C: ExactCount>(
             })
             .product();
         if whole != 1 {
-            for count in row.iter_mut().filter(|c| !c.is_zero_count()) {
-                *count = count.divide_exact(whole);
-            }
+            C::divide_all_exactly(row, whole);
         }
     }
     *counts_offset = offset;
@@ -1232,36 +1250,42 @@ fn split_parts<C: ExactCount>(
     let cols = covered + 1;
     table.clear();
     table.resize(counts.width * cols, C::zero_count());
+    // Each part's covered cells and the cells of its box that are neither covered nor the
+    // cell, once rather than per combination.
+    let mut shapes = [(0u32, 0u32); MAX_PARTS];
+    for (shape, part) in shapes.iter_mut().zip(parts) {
+        let size = problem.box_sizes[part.local_box as usize] as u32;
+        let covered = part.covered as u32;
+        *shape = (covered, size - covered - part.has_cell as u32);
+    }
+    let shapes = &shapes[..parts.len()];
+    let top_shift = 4 * (parts.len().max(1) - 1);
     for (&packed, units) in counts.combos.iter().zip(counts.units.chunks(counts.width)) {
         // split[j]: ways to place the parts' box values with j mines in covered cells and
-        // none on the cell. A neighbourhood covers at most eight cells, so j stays below
-        // nine.
-        // Each entry is at most the product of the boxes' binomials, below 70^9 < 2^64.
+        // none on the cell, a product of one small polynomial per part, multiplied in place
+        // from the top down. A neighbourhood covers at most eight cells, so j stays below
+        // nine; each entry is at most the product of the boxes' binomials, below
+        // 70^9 < 2^64.
         let mut split = [0u64; NUMBERS];
         split[0] = 1;
-        let mut width = 1usize;
-        for (i, part) in parts.iter().enumerate() {
-            let k = (packed >> (4 * (parts.len() - 1 - i)) & 0xF) as u32;
-            let size = problem.box_sizes[part.local_box as usize] as u32;
-            let a = part.covered as u32;
-            let rest = size - a - part.has_cell as u32;
+        let mut len = 1usize;
+        for (i, &(a, rest)) in shapes.iter().enumerate() {
+            let k = (packed >> (top_shift - 4 * i) & 0xF) as u32;
+            // j mines of the k among the covered cells: C(a, j) C(rest, k - j) ways.
             let mut next = [0u64; NUMBERS];
-            for (x_index, &x) in split[..width].iter().enumerate() {
+            for (x_index, &x) in split[..len].iter().enumerate() {
                 if x == 0 {
                     continue;
                 }
-                for j in 0..=a.min(k) {
-                    let ways = choose(a, j) * choose(rest, k - j);
-                    if ways != 0 {
-                        next[x_index + j as usize] += x * ways;
-                    }
+                for j in k.saturating_sub(rest)..=a.min(k) {
+                    next[x_index + j as usize] += x * choose(a, j) * choose(rest, k - j);
                 }
             }
             split = next;
-            width += a as usize;
+            len += a as usize;
         }
-        let split = &split[..width];
-        for (unit, row) in units.iter().zip(table.chunks_mut(cols)) {
+        let split = &split[..len];
+        for (unit, row) in units.iter().zip(table.chunks_exact_mut(cols)) {
             if unit.is_zero_count() {
                 continue;
             }
