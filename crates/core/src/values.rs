@@ -1336,17 +1336,33 @@ fn small_counts(
     };
     h.clear();
     h.resize(width * (max_s + 1 - joint.min_mines), 0);
+    // The binomials of the floating neighbours, once.
+    let mut ways = [0u64; NUMBERS];
+    for (jf, slot) in ways.iter_mut().enumerate().take(f_near + 1) {
+        *slot = choose(f_near as u32, jf as u32);
+    }
+    let ways = &ways[..(f_near + 1).min(NUMBERS)];
+    // A slot of h sums at most one term per number of floating mines, each at most the
+    // largest count times its binomial: below the largest count times 2^f_near. When that
+    // fits, which is the usual case, no operation needs checking.
+    let largest = table.iter().copied().max().unwrap_or(0);
+    let unchecked = f_near < 64 && largest < u64::MAX >> f_near && ways.len() == f_near + 1;
     for (m, row) in table.chunks(joint.cols).enumerate() {
         for (j, &count) in row.iter().enumerate() {
             if count == 0 {
                 continue;
             }
-            let start = m * width + j;
-            for jf in 0..=f_near {
-                let ways = choose(f_near as u32, jf as u32);
-                // Each floating mine adds one to both s and n.
-                let slot = &mut h[start + jf * (width + 1)];
-                *slot = slot.checked_add(count.checked_mul(ways)?)?;
+            // Each floating mine adds one to both s and n.
+            let slots = h[m * width + j..].iter_mut().step_by(width + 1);
+            if unchecked {
+                for (slot, &ways) in slots.zip(ways) {
+                    *slot += count * ways;
+                }
+            } else {
+                for (jf, slot) in slots.take(f_near + 1).enumerate() {
+                    let ways = choose(f_near as u32, jf as u32);
+                    *slot = slot.checked_add(count.checked_mul(ways)?)?;
+                }
             }
         }
     }

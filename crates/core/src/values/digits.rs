@@ -268,8 +268,6 @@ pub(super) fn dot_products(
 ) -> (usize, BigUint) {
     let digits_in = weights.stride;
     let columns = digits_in + 2;
-    sums.clear();
-    sums.resize(width * columns, 0);
     // Rows below the weights' first total hold no count (no layout has fewer mines).
     debug_assert!(h
         .chunks(width)
@@ -280,23 +278,7 @@ pub(super) fn dot_products(
     let start = first_s.max(weights_first_s) - weights_first_s;
     let h = h.get(skipped..).unwrap_or_default();
     let weight_digits = weights.digits.get(start * digits_in..).unwrap_or_default();
-    // The weights' length known at compile time for the usual ones, so that the loop over
-    // their digits unrolls and loses its bounds checks.
-    let any = match digits_in {
-        1 => accumulate::<1>(h, width, weight_digits, sums, columns),
-        2 => accumulate::<2>(h, width, weight_digits, sums, columns),
-        3 => accumulate::<3>(h, width, weight_digits, sums, columns),
-        4 => accumulate::<4>(h, width, weight_digits, sums, columns),
-        5 => accumulate::<5>(h, width, weight_digits, sums, columns),
-        6 => accumulate::<6>(h, width, weight_digits, sums, columns),
-        7 => accumulate::<7>(h, width, weight_digits, sums, columns),
-        8 => accumulate::<8>(h, width, weight_digits, sums, columns),
-        _ => accumulate_any(h, width, weight_digits, digits_in, sums, columns),
-    };
-    // Resolve the carries, summing the columns of every number on the way, then keep the
-    // fewest digits that hold the largest count.
-    out.clear();
-    out.resize(width * columns, 0);
+    // The column sums of all the numbers together, for the sum.
     let mut total = [0u128; 18];
     let mut total_heap = Vec::new();
     let total: &mut [u128] = if columns <= total.len() {
@@ -305,27 +287,19 @@ pub(super) fn dot_products(
         total_heap.resize(columns, 0u128);
         &mut total_heap
     };
-    let mut stride = 1;
-    for n in 0..width {
-        if any & 1 << (n % 64) == 0 {
-            continue;
-        }
-        let column_sums = &sums[n * columns..(n + 1) * columns];
-        let digits = &mut out[n * columns..(n + 1) * columns];
-        let mut carry = 0u128;
-        for ((digit, &sum), all) in digits.iter_mut().zip(column_sums).zip(total.iter_mut()) {
-            *all += sum;
-            let value = sum + carry;
-            *digit = value as u64;
-            carry = value >> 64;
-        }
-        debug_assert_eq!(carry, 0);
-        let used = digits
-            .iter()
-            .rposition(|&d| d != 0)
-            .map_or(0, |last| last + 1);
-        stride = stride.max(used);
-    }
+    // The weights' length known at compile time for the usual ones, so that the loop over
+    // their digits unrolls and its sums stay on the stack.
+    let stride = match digits_in {
+        1 => dot_products_fixed::<1>(h, width, weight_digits, out, total),
+        2 => dot_products_fixed::<2>(h, width, weight_digits, out, total),
+        3 => dot_products_fixed::<3>(h, width, weight_digits, out, total),
+        4 => dot_products_fixed::<4>(h, width, weight_digits, out, total),
+        5 => dot_products_fixed::<5>(h, width, weight_digits, out, total),
+        6 => dot_products_fixed::<6>(h, width, weight_digits, out, total),
+        7 => dot_products_fixed::<7>(h, width, weight_digits, out, total),
+        8 => dot_products_fixed::<8>(h, width, weight_digits, out, total),
+        _ => dot_products_any(h, width, weight_digits, digits_in, sums, out, total),
+    };
     if stride < columns {
         for n in 1..width {
             out.copy_within(n * columns..n * columns + stride, n * stride);
@@ -352,49 +326,79 @@ pub(super) fn dot_products(
     (stride, big_from_u64_digits(sum_digits))
 }
 
-/// The column sums of [`dot_products`] for weights of `D` digits (`weights` from the first
-/// row of `h` on): returns which numbers have a count, a bit each (a table wider than 64,
-/// never met since a cell shows at most nine numbers, only shares bits: more work, never
-/// less).
-fn accumulate<const D: usize>(
+/// [`dot_products`] for weights of `D` digits (`weights` from the first row of `h` on), one
+/// number at a time: its column sums in an array on the stack, resolved into `out` (`D + 2`
+/// digits per number) and added to `total`. Returns the most digits any count uses.
+fn dot_products_fixed<const D: usize>(
     h: &[u64],
     width: usize,
     weights: &[u64],
-    sums: &mut [u128],
-    columns: usize,
-) -> u64 {
+    out: &mut Vec<u64>,
+    total: &mut [u128],
+) -> usize {
     let (weight_rows, _) = weights.as_chunks::<D>();
-    let mut any = 0u64;
-    for (row, digits) in h.chunks_exact(width).zip(weight_rows) {
-        for (n, &c) in row.iter().enumerate() {
+    let rows = (h.len() / width).min(weight_rows.len());
+    let columns = D + 2;
+    out.clear();
+    out.resize(width * columns, 0);
+    let mut stride = 1;
+    for (n, digits) in out.chunks_exact_mut(columns).enumerate() {
+        // D + 1 of them in use: the templates cover at most eight digits.
+        let mut sums = [0u128; 9];
+        let mut any = false;
+        for (r, weight) in weight_rows[..rows].iter().enumerate() {
+            let c = h[r * width + n];
             if c == 0 {
                 continue;
             }
-            any |= 1 << (n % 64);
+            any = true;
             // Each product's low half goes to its own column, its high half to the next
             // one: added together with the previous digit's high half.
-            let column = &mut sums[n * columns..n * columns + D + 1];
             let mut high = 0u64;
             for i in 0..D {
-                let product = c as u128 * digits[i] as u128;
-                column[i] += (product as u64) as u128 + high as u128;
+                let product = c as u128 * weight[i] as u128;
+                sums[i] += (product as u64) as u128 + high as u128;
                 high = (product >> 64) as u64;
             }
-            column[D] += high as u128;
+            sums[D] += high as u128;
         }
+        if !any {
+            // Many numbers are impossible for a cell: their digits stay zero.
+            continue;
+        }
+        let mut carry = 0u128;
+        for i in 0..=D {
+            total[i] += sums[i];
+            let value = sums[i] + carry;
+            digits[i] = value as u64;
+            carry = value >> 64;
+        }
+        digits[D + 1] = carry as u64;
+        debug_assert_eq!(carry >> 64, 0);
+        let used = digits
+            .iter()
+            .rposition(|&d| d != 0)
+            .map_or(0, |last| last + 1);
+        stride = stride.max(used);
     }
-    any
+    stride
 }
 
-/// [`accumulate`] for weights of any length.
-fn accumulate_any(
+/// [`dot_products_fixed`] for weights of any length, with its column sums in `sums`.
+fn dot_products_any(
     h: &[u64],
     width: usize,
     weights: &[u64],
     digits_in: usize,
-    sums: &mut [u128],
-    columns: usize,
-) -> u64 {
+    sums: &mut Vec<u128>,
+    out: &mut Vec<u64>,
+    total: &mut [u128],
+) -> usize {
+    let columns = digits_in + 2;
+    sums.clear();
+    sums.resize(width * columns, 0);
+    // Which numbers have a count, a bit each (a table wider than 64, never met since a
+    // cell shows at most nine numbers, only shares bits: more work, never less).
     let mut any = 0u64;
     for (row, digits) in h.chunks_exact(width).zip(weights.chunks_exact(digits_in)) {
         for (n, &c) in row.iter().enumerate() {
@@ -412,7 +416,30 @@ fn accumulate_any(
             column[digits_in] += high as u128;
         }
     }
-    any
+    out.clear();
+    out.resize(width * columns, 0);
+    let mut stride = 1;
+    for n in 0..width {
+        if any & 1 << (n % 64) == 0 {
+            continue;
+        }
+        let column_sums = &sums[n * columns..(n + 1) * columns];
+        let digits = &mut out[n * columns..(n + 1) * columns];
+        let mut carry = 0u128;
+        for ((digit, &sum), all) in digits.iter_mut().zip(column_sums).zip(total.iter_mut()) {
+            *all += sum;
+            let value = sum + carry;
+            *digit = value as u64;
+            carry = value >> 64;
+        }
+        debug_assert_eq!(carry, 0);
+        let used = digits
+            .iter()
+            .rposition(|&d| d != 0)
+            .map_or(0, |last| last + 1);
+        stride = stride.max(used);
+    }
+    stride
 }
 
 #[cfg(test)]
@@ -443,6 +470,26 @@ mod tests {
                 .filter(|r| 9 + r - 2 < weights.len())
                 .map(|r| &weights[9 + r - 2] * h[r * 3 + n])
                 .sum();
+            assert_eq!(
+                big_from_u64_digits(&out[n * stride..(n + 1) * stride]),
+                expected
+            );
+            all += expected;
+        }
+        assert_eq!(sum, all);
+        // Weights too long for the unrolled loops (and for the sums kept on the stack).
+        let wide: Vec<BigUint> = (0..6u64)
+            .map(|i| crate::combinatorics::binomial(1500 + i, 600 + i))
+            .collect();
+        let wide_table = DigitTable::from_values(&wide);
+        assert!(wide_table.stride > 18);
+        let h: Vec<u64> = (0..2 * 6u64)
+            .map(|i| if i == 3 { 0 } else { u64::MAX / (i + 1) })
+            .collect();
+        let (stride, sum) = dot_products(&h, 0, 2, &wide_table, 0, &mut Vec::new(), &mut out);
+        let mut all = BigUint::zero();
+        for n in 0..2 {
+            let expected: BigUint = (0..6).map(|r| &wide[r] * h[r * 2 + n]).sum();
             assert_eq!(
                 big_from_u64_digits(&out[n * stride..(n + 1) * stride]),
                 expected
