@@ -647,10 +647,18 @@ struct Part {
 
 /// A neighbourhood's parts in one front, sorted by box: what a front's joint distribution
 /// depends on. Fixed size, so building and hashing one allocates nothing.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Eq)]
 struct PartsKey {
     len: u8,
     parts: [Part; MAX_PARTS],
+}
+
+impl PartialEq for PartsKey {
+    /// The parts in use only (the others are all default): a key is looked up once per
+    /// cell beside a front, and most use two or three of the nine.
+    fn eq(&self, other: &PartsKey) -> bool {
+        self.len == other.len && self.parts() == other.parts()
+    }
 }
 
 impl std::hash::Hash for PartsKey {
@@ -952,6 +960,25 @@ fn distributions_from_trace<C: ExactCount>(
         }
     }
 
+    // The fewest and most mines of the lines of each layer, once rather than per box set.
+    let layer_mines: Vec<(usize, usize)> = trace
+        .layers
+        .iter()
+        .map(|layer| {
+            layer.iter().fold((usize::MAX, 0), |(least, most), line| {
+                (
+                    least.min(line.mines as usize),
+                    most.max(line.mines as usize),
+                )
+            })
+        })
+        .map(|(least, most)| (least.min(most), most))
+        .collect();
+    let landmarks = Landmarks {
+        first_seen,
+        layer_mines,
+    };
+
     // Descriptors over the same boxes (covering different numbers of their cells) share the
     // per-box-value counts, which only split_parts tells apart: the descriptors are taken in
     // order of their boxes, so that each box set's counts are made once, into buffers shared
@@ -988,7 +1015,7 @@ fn distributions_from_trace<C: ExactCount>(
                 problem,
                 trace,
                 backward,
-                &first_seen,
+                &landmarks,
                 parts,
                 &mut combo_of,
                 &mut counts,
@@ -996,7 +1023,10 @@ fn distributions_from_trace<C: ExactCount>(
             counts_of = Some(boxes);
         }
         // The step the counts are read at must still show every box of the parts.
-        let step_index = parts.iter().map(|p| first_seen[p.local_box as usize]).max();
+        let step_index = parts
+            .iter()
+            .map(|p| landmarks.first_seen[p.local_box as usize])
+            .max();
         debug_assert!(parts
             .iter()
             .all(|p| Some(last_seen[p.local_box as usize]) >= step_index));
@@ -1135,6 +1165,14 @@ impl<C: ExactCount> Backward<C> {
     }
 }
 
+/// Where things are in a front's trace, found once for all its box sets.
+struct Landmarks {
+    /// The step at which each box first appears in an expanded key.
+    first_seen: Vec<usize>,
+    /// The fewest and most mines of the lines of each layer.
+    layer_mines: Vec<(usize, usize)>,
+}
+
 /// For each combination of the values of some boxes (`combos`, packed four bits a box, the
 /// first box highest), the front layouts through those values per front mines, divided by
 /// the ways to choose the boxes' mines (`units[combo * width + mines - offset]`): what remains
@@ -1158,11 +1196,15 @@ fn box_value_counts<C: ExactCount>(
     problem: &FrontProblem,
     trace: &FrontTrace<C>,
     backward: &Backward<C>,
-    first_seen: &[usize],
+    landmarks: &Landmarks,
     parts: &[Part],
     combo_of: &mut Vec<u32>,
     counts: &mut BoxValueCounts<C>,
 ) {
+    let Landmarks {
+        first_seen,
+        layer_mines,
+    } = landmarks;
     let BoxValueCounts {
         combos,
         offset: counts_offset,
@@ -1205,8 +1247,7 @@ fn box_value_counts<C: ExactCount>(
         combo_of.push(combo as u32);
     }
     let stride = backward.layers[step_index + 1].0;
-    let most_mines = after.iter().map(|l| l.mines as usize).max().unwrap_or(0);
-    let offset = after.iter().map(|l| l.mines as usize).min().unwrap_or(0);
+    let (offset, most_mines) = layer_mines[step_index + 1];
     let width = most_mines - offset + stride;
     units.clear();
     units.resize(combos.len() * width, C::zero_count());
@@ -1266,13 +1307,22 @@ fn split_parts<C: ExactCount>(
         // from the top down. A neighbourhood covers at most eight cells, so j stays below
         // nine; each entry is at most the product of the boxes' binomials, below
         // 70^9 < 2^64.
-        let mut split = [0u64; NUMBERS];
-        split[0] = 1;
+        let mut buffers = [[0u64; NUMBERS]; 2];
+        buffers[0][0] = 1;
+        let mut current = 0;
         let mut len = 1usize;
         for (i, &(a, rest)) in shapes.iter().enumerate() {
             let k = (packed >> (top_shift - 4 * i) & 0xF) as u32;
-            // j mines of the k among the covered cells: C(a, j) C(rest, k - j) ways.
-            let mut next = [0u64; NUMBERS];
+            // j mines of the k among the covered cells: C(a, j) C(rest, k - j) ways. The
+            // product goes into the other buffer, so nothing is copied back.
+            let [first, second] = &mut buffers;
+            let (split, next) = if current == 0 {
+                (&*first, second)
+            } else {
+                (&*second, first)
+            };
+            let new_len = len + a as usize;
+            next[..new_len].iter_mut().for_each(|slot| *slot = 0);
             for (x_index, &x) in split[..len].iter().enumerate() {
                 if x == 0 {
                     continue;
@@ -1281,18 +1331,26 @@ fn split_parts<C: ExactCount>(
                     next[x_index + j as usize] += x * choose(a, j) * choose(rest, k - j);
                 }
             }
-            split = next;
-            len += a as usize;
+            current = 1 - current;
+            len = new_len;
         }
-        let split = &split[..len];
+        // The numbers this combination can give, with their ways: each row of units adds
+        // to those only.
+        let mut terms = [(0usize, 0u64); NUMBERS];
+        let mut n_terms = 0;
+        for (j, &ways) in buffers[current][..len].iter().enumerate() {
+            if ways != 0 {
+                terms[n_terms] = (j, ways);
+                n_terms += 1;
+            }
+        }
+        let terms = &terms[..n_terms];
         for (unit, row) in units.iter().zip(table.chunks_exact_mut(cols)) {
             if unit.is_zero_count() {
                 continue;
             }
-            for (slot, &ways) in row.iter_mut().zip(split) {
-                if ways != 0 {
-                    slot.add_assign(&unit.mul_small(ways));
-                }
+            for &(j, ways) in terms {
+                row[j].add_assign(&unit.mul_small(ways));
             }
         }
     }
