@@ -973,8 +973,9 @@ impl<'a> Search<'a> {
                 mines_of_value.resize(n_values * words, 0);
                 count_of_value.clear();
                 count_of_value.resize(n_values, 0);
+                let column = table.column(cell);
                 for &layout in set {
-                    let value = table.row(layout)[cell] as usize;
+                    let value = column[layout as usize] as usize;
                     count_of_value[value] += 1;
                     for (w, &bits) in table.mine_bits(layout).iter().enumerate() {
                         mines_of_value[value * words + w] |= bits;
@@ -1188,42 +1189,71 @@ impl<'a> Search<'a> {
     }
 
     /// The parts of `set` told apart by the observations of all of `cells`, largest first.
+    /// Each layout's observations are hashed, a column at a time, and the layouts grouped by
+    /// hash; each group is then checked column by column, and one that holds two
+    /// observations (a collision, which costs only time) is split cell by cell. Each part
+    /// comes out in ascending order, as the table keys want.
     fn joint_parts(&self, set: &[u32], cells: &[usize]) -> Vec<Vec<u32>> {
-        // Sorted by a hash of what the cells show, then by index; a run with one hash is
-        // then split by the observations themselves, so a collision only costs time. Each
-        // part comes out in ascending order, as the table keys want.
-        let mut keyed: Vec<(u64, u32)> = set
-            .iter()
-            .map(|&layout| {
-                let row = self.table.row(layout);
-                let mut hasher = SetHasher::default();
-                for &c in cells {
-                    hasher.write_u32(row[c] as u32);
-                }
-                (hasher.finish(), layout)
-            })
-            .collect();
-        keyed.sort_unstable();
-        let same = |a: u32, b: u32| {
-            let (ra, rb) = (self.table.row(a), self.table.row(b));
-            cells.iter().all(|&c| ra[c] == rb[c])
-        };
-        let mut parts: Vec<Vec<u32>> = Vec::new();
-        let mut start = 0;
-        while start < keyed.len() {
-            let hash = keyed[start].0;
-            let end = start + keyed[start..].iter().take_while(|k| k.0 == hash).count();
-            let first_part = parts.len();
-            for &(_, layout) in &keyed[start..end] {
-                match parts[first_part..].iter_mut().find(|p| same(p[0], layout)) {
-                    Some(part) => part.push(layout),
-                    None => parts.push(vec![layout]),
-                }
+        let table = self.table;
+        let mut keys = vec![0u64; set.len()];
+        for &c in cells {
+            let column = table.column(c);
+            for (key, &layout) in keys.iter_mut().zip(set) {
+                let mut hasher = SetHasher(*key);
+                hasher.write_u32(column[layout as usize] as u32);
+                *key = hasher.finish();
             }
-            start = end;
+        }
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        let mut group_of_key: FastMap<u64, u32> = FastMap::default();
+        for (&key, &layout) in keys.iter().zip(set) {
+            let slot = *group_of_key.entry(key).or_insert(groups.len() as u32) as usize;
+            if slot == groups.len() {
+                groups.push(Vec::new());
+            }
+            groups[slot].push(layout);
+        }
+        let uniform = |group: &[u32]| {
+            cells.iter().all(|&c| {
+                let column = table.column(c);
+                let first = column[group[0] as usize];
+                group[1..].iter().all(|&l| column[l as usize] == first)
+            })
+        };
+        let mut parts: Vec<Vec<u32>> = Vec::with_capacity(groups.len());
+        for group in groups {
+            if group.len() == 1 || uniform(&group) {
+                parts.push(group);
+            } else {
+                parts.extend(self.split_by_cells(group, cells));
+            }
         }
         parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
         parts
+    }
+
+    /// The parts of `set` told apart by the observations of all of `cells`, in no particular
+    /// order, each ascending: the set is split by one cell at a time. Exact, with no hashing,
+    /// but a pass a cell: [`Search::joint_parts`] uses it only on a hash collision.
+    fn split_by_cells(&self, set: Vec<u32>, cells: &[usize]) -> Vec<Vec<u32>> {
+        let mut pieces = vec![set];
+        for &c in cells {
+            let column = self.table.column(c);
+            let mut next = Vec::with_capacity(pieces.len());
+            for piece in pieces {
+                let mut by_value: Vec<(u16, Vec<u32>)> = Vec::new();
+                for layout in piece {
+                    let value = column[layout as usize];
+                    match by_value.iter_mut().find(|(v, _)| *v == value) {
+                        Some((_, part)) => part.push(layout),
+                        None => by_value.push((value, vec![layout])),
+                    }
+                }
+                next.extend(by_value.into_iter().map(|(_, part)| part));
+            }
+            pieces = next;
+        }
+        pieces
     }
 
     /// The parts of the layouts of `set` where `cell` is safe, told apart by what it shows,
@@ -1237,8 +1267,9 @@ impl<'a> Search<'a> {
         let values_seen = &mut self.scratch_values_seen;
         let mut sizes: Vec<u32> = Vec::new();
         let mut split = Vec::with_capacity(set.len());
+        let column = self.table.column(cell);
         for &layout in set {
-            let observation = self.table.row(layout)[cell];
+            let observation = column[layout as usize];
             if observation == MINE {
                 split.push(0);
                 continue;
@@ -1267,5 +1298,50 @@ impl<'a> Search<'a> {
         }
         parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
         (parts, split)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_mine;
+    use crate::rng::GameRng;
+
+    /// The hashed split of a set of layouts by the joint observations of some cells is the
+    /// exact, cell by cell one (collisions aside, which it must then repair), on random sets
+    /// and cells of an open region's table.
+    #[test]
+    fn joint_parts_are_the_exact_split() {
+        let board = parse_mine(include_str!(
+            "../benches/endgame_positions/expert-1000-1.mine"
+        ))
+        .unwrap();
+        let config = EndgameConfig::default();
+        let analysis = solve_board(&board, &config.solve).unwrap();
+        let limits = TableLimits {
+            max_layouts: 20_000,
+            max_entries: 16_000_000,
+            max_steps: u64::MAX,
+        };
+        let table = LayoutTable::build(&board, &analysis.rules, &analysis.boxes, limits).unwrap();
+        let search = Search::new(&table, &config);
+        let n_cells = table.cells().len();
+        assert!(table.n_layouts() > 100 && n_cells > 4);
+        let mut rng = GameRng::new(7);
+        let mut several_parts = 0;
+        for _ in 0..200 {
+            let set: Vec<u32> = (0..table.n_layouts() as u32)
+                .filter(|_| rng.below(3) == 0)
+                .collect();
+            let cells: Vec<usize> = (0..n_cells).filter(|_| rng.below(4) == 0).collect();
+            let mut hashed = search.joint_parts(&set, &cells);
+            let mut exact = search.split_by_cells(set.clone(), &cells);
+            assert!(hashed.iter().all(|p| p.is_sorted()));
+            hashed.sort();
+            exact.sort();
+            assert_eq!(hashed, exact);
+            several_parts += usize::from(exact.len() > 1);
+        }
+        assert!(several_parts > 100, "only {several_parts} sets split");
     }
 }

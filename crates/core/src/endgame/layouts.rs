@@ -47,6 +47,9 @@ pub(crate) struct LayoutTable {
     n_layouts: usize,
     /// `observations[layout * cells.len() + cell]`.
     observations: Vec<u16>,
+    /// The same entries by column, `by_cell[cell * n_layouts + layout]`: a pass over one
+    /// cell's observations of a set of layouts reads one short column, not a row a layout.
+    by_cell: Vec<u16>,
     /// Per kept cell, the number of distinct entries in its column.
     n_values: Vec<u32>,
     /// Per kept cell, the kept cells whose mines can change what it shows: itself, its
@@ -145,6 +148,7 @@ impl LayoutTable {
         for layout in 0..n_layouts {
             observations.extend(columns.iter().map(|column| column[layout]));
         }
+        let by_cell = columns.concat();
         drop(columns);
         drop(raw);
         let mine_words = kept.len().div_ceil(64).max(1);
@@ -173,6 +177,7 @@ impl LayoutTable {
             cells: kept.iter().map(|&c| cells[c]).collect(),
             n_layouts,
             observations,
+            by_cell,
             n_values,
             depends,
             first_safe,
@@ -217,6 +222,11 @@ impl LayoutTable {
     pub(crate) fn mine_bits(&self, layout: u32) -> &[u64] {
         let words = self.mine_words;
         &self.mine_bits[layout as usize * words..(layout as usize + 1) * words]
+    }
+
+    /// One kept cell's observations, one entry per layout.
+    pub(crate) fn column(&self, cell: usize) -> &[u16] {
+        &self.by_cell[cell * self.n_layouts..(cell + 1) * self.n_layouts]
     }
 
     /// One layout's observations, one entry per kept cell.
