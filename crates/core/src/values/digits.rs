@@ -157,7 +157,7 @@ pub(super) fn big_from_u64_digits(digits: &[u64]) -> BigUint {
         .iter()
         .rposition(|&d| d != 0)
         .map_or(0, |last| last + 1);
-    let mut on_stack = [0u32; 32];
+    let mut on_stack = [0u32; 24];
     let mut on_heap = Vec::new();
     let words: &mut [u32] = if 2 * used <= on_stack.len() {
         &mut on_stack[..2 * used]
@@ -278,8 +278,10 @@ pub(super) fn dot_products(
     let start = first_s.max(weights_first_s) - weights_first_s;
     let h = h.get(skipped..).unwrap_or_default();
     let weight_digits = weights.digits.get(start * digits_in..).unwrap_or_default();
-    // The column sums of all the numbers together, for the sum.
-    let mut total = [0u128; 18];
+    // The column sums of all the numbers together, for the sum: on the stack for weights
+    // of up to eight digits (the unrolled ones), and kept small so that clearing them is a
+    // few stores.
+    let mut total = [0u128; 10];
     let mut total_heap = Vec::new();
     let total: &mut [u128] = if columns <= total.len() {
         &mut total[..columns]
@@ -307,7 +309,7 @@ pub(super) fn dot_products(
         out.truncate(width * stride);
     }
     // The sum's columns hold at most nine times a count's: one more digit for the carries.
-    let mut sum_digits = [0u64; 19];
+    let mut sum_digits = [0u64; 11];
     let mut sum_heap = Vec::new();
     let sum_digits: &mut [u64] = if columns < sum_digits.len() {
         &mut sum_digits[..columns + 1]
