@@ -310,6 +310,15 @@ fn still_in_play(active: &[u32], mines: &[u32], varies: &[bool], size: u32) -> V
         .collect()
 }
 
+/// The cells of `active` that are safe in every layout of a set and show different things
+/// in some of them, given [`scan`]'s counts: they are revealed without branching.
+fn informative_safe(active: &[u32], mines: &[u32], varies: &[bool]) -> Vec<usize> {
+    (0..active.len())
+        .filter(|&k| mines[k] == 0 && varies[k])
+        .map(|k| active[k] as usize)
+        .collect()
+}
+
 /// One pass over `set`: per cell of `active` (by position), its mines and whether what it
 /// shows varies, into `mines` and `varies`. When the active cells are a good share of the
 /// columns, the pass reads whole rows, which the compiler turns into vector instructions,
@@ -481,6 +490,20 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// [`scan`] into new vectors (for callers that recurse while they use them).
+    fn scan_owned(&mut self, set: &[u32], active: &[u32]) -> (Vec<u32>, Vec<bool>) {
+        let (mut mines, mut varies) = (Vec::new(), Vec::new());
+        scan(
+            self.table,
+            set,
+            active,
+            &mut self.scratch_wide,
+            &mut mines,
+            &mut varies,
+        );
+        (mines, varies)
+    }
+
     /// Stores what is known about a set, while the table is within its budget; past it the
     /// search goes on, exact, only without remembering more.
     fn remember(&mut self, set: Box<[u32]>, known: Known) {
@@ -547,15 +570,7 @@ impl<'a> Search<'a> {
         }
         // One pass over the layouts: per active cell, its mines and whether what it shows
         // varies.
-        let (mut mines, mut varies) = (Vec::new(), Vec::new());
-        scan(
-            self.table,
-            set,
-            active,
-            &mut self.scratch_wide,
-            &mut mines,
-            &mut varies,
-        );
+        let (mines, varies) = self.scan_owned(set, active);
         // Cells that are mines in every layout here, or safe showing the same everywhere,
         // stay so in every subset: the children need not look at them.
         let size = set.len() as u32;
@@ -575,12 +590,7 @@ impl<'a> Search<'a> {
         }
 
         // Safe cells that still tell layouts apart are revealed together, without branching.
-        let informative_safe: Vec<usize> = active
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| mines[k] == 0 && varies[k])
-            .map(|(_, &c)| c as usize)
-            .collect();
+        let informative_safe = informative_safe(active, &mines, &varies);
         if !informative_safe.is_empty() {
             let parts = self.joint_parts(set, &informative_safe);
             let (wins, exact) = self.sum_parts(&parts, cutoff, &child_active)?;
@@ -785,10 +795,7 @@ impl<'a> Search<'a> {
         let mines = &mut self.scratch_mines;
         let varies = &mut self.scratch_varies;
         scan(table, set, active, &mut self.scratch_wide, mines, varies);
-        let informative_safe: Vec<usize> = (0..active.len())
-            .filter(|&k| mines[k] == 0 && varies[k])
-            .map(|k| active[k] as usize)
-            .collect();
+        let informative_safe = informative_safe(active, mines, varies);
         if !informative_safe.is_empty() {
             if depth >= QUICK_BOUND_DEPTH {
                 return size as u64;
@@ -846,20 +853,9 @@ impl<'a> Search<'a> {
             known_bound = known.wins;
         }
         let size = set.len() as u32;
-        let (mut mines, mut varies) = (Vec::new(), Vec::new());
-        scan(
-            self.table,
-            set,
-            active,
-            &mut self.scratch_wide,
-            &mut mines,
-            &mut varies,
-        );
+        let (mines, varies) = self.scan_owned(set, active);
         let child_active = still_in_play(active, &mines, &varies, size);
-        let informative_safe: Vec<usize> = (0..active.len())
-            .filter(|&k| mines[k] == 0 && varies[k])
-            .map(|k| active[k] as usize)
-            .collect();
+        let informative_safe = informative_safe(active, &mines, &varies);
         let bound = if !informative_safe.is_empty() {
             let parts = self.joint_parts(set, &informative_safe);
             parts
@@ -934,20 +930,9 @@ impl<'a> Search<'a> {
         }
         let size = set.len() as u32;
         let table = self.table;
-        let (mut mines, mut varies) = (Vec::new(), Vec::new());
-        scan(
-            table,
-            set,
-            active,
-            &mut self.scratch_wide,
-            &mut mines,
-            &mut varies,
-        );
+        let (mines, varies) = self.scan_owned(set, active);
         let child_active = still_in_play(active, &mines, &varies, size);
-        let informative_safe: Vec<usize> = (0..active.len())
-            .filter(|&k| mines[k] == 0 && varies[k])
-            .map(|k| active[k] as usize)
-            .collect();
+        let informative_safe = informative_safe(active, &mines, &varies);
         let (parts, cell) = if !informative_safe.is_empty() {
             (
                 self.joint_parts(set, &informative_safe),
