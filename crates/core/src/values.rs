@@ -1725,9 +1725,9 @@ impl<'a> Combiner<'a> {
     }
 
     /// `C(n, k)` for `k` from `left - (every front's most mines) - 17` (at least zero) to
-    /// `left`, with that lower end: the first by `C(n, i + 1) = C(n, i) (n - i) / (i + 1)`
-    /// from `C(n, 0) = 1`, then each next one the same way, on 64-bit digits (exact at every
-    /// step, and no big integer per step).
+    /// `left - (every front's fewest mines)`, with that lower end: the first by
+    /// `C(n, i + 1) = C(n, i) (n - i) / (i + 1)` from `C(n, 0) = 1`, then each next one the
+    /// same way, on 64-bit digits (exact at every step, and no big integer per step).
     fn row(&mut self, n: usize) -> (i64, &DigitTable) {
         if self.row.as_ref().is_none_or(|(cached, _, _)| *cached != n) {
             let left = self.mines_left;
@@ -1790,10 +1790,17 @@ impl<'a> Combiner<'a> {
                         .map_or(1, |last| last + 1);
                 }
             };
-            let mut digits = Vec::with_capacity((left + 1 - lo.min(left)) * columns);
-            for k in lo..=left {
+            // No total asks for more than the mines left less the fewest every front holds
+            // (k = left - s - t, where the touched part's s and the other fronts' t are at
+            // least their fewest): the row stops there.
+            let least: usize = self.front_counts.iter().map(|(min, _)| min).sum();
+            let top = left.saturating_sub(least).max(lo.min(left));
+            let mut digits = Vec::with_capacity((top + 1 - lo.min(top)) * columns);
+            for k in lo..=top {
                 digits.extend_from_slice(&current);
-                step(&mut current, k);
+                if k < top {
+                    step(&mut current, k);
+                }
             }
             self.row = Some((n, lo as i64, DigitTable::trimmed(columns, digits)));
         }
