@@ -144,7 +144,9 @@ impl PlayerConfig {
             deep_lookahead_max_cells: 0,
             deep_lookahead_candidates: 4,
             // Measured on expert: 200 layouts add about 1.5 points of win rate to either level
-            // for 0.2 ms per game; 1,000 or 2,000 layouts add nothing measurable and cost more.
+            // for 0.2 ms per game; with the slower solver of the time, 1,000 or 2,000 layouts
+            // added nothing measurable. Dense boards now go to 5,000 at the full level (see
+            // [`PlayerConfig::tuned_for_density`]).
             // Smaller boards gain nothing either: on beginner, 5,000 layouts with a million
             // nodes changed the outcome of none of 20,000 paired games (seeds 1000..; 2,000
             // and 20,000 layouts gave the same 18,300 wins, the latter at 6 times the CPU); on
@@ -172,6 +174,15 @@ impl PlayerConfig {
     /// 0.03: 266 net worse over the 40,000). That was 32 games net of 140,000, about two
     /// standard errors, but the held-out series (seed 1, games 0..99,999) then gave 91,641
     /// wins against 91,672 at 0: pooled, no gain, for a fifth more CPU.
+    ///
+    /// On boards of 18 % mines or more the full level calls the endgame solver up to 5,000
+    /// layouts (a million nodes) instead of 200: with the solver's bounds two moves deep
+    /// that costs about 10 ms per expert game instead of 4, and won 168 paired expert games
+    /// against 121 lost over 40,000 (`compare_player expert N SEED endgame_max_layouts=5000
+    /// endgame_max_nodes=1000000`, seeds 9100 and 9300 with 10,000 games, 9200 with 20,000:
+    /// 39 / 30, 84 / 59, 45 / 32), about 0.12 points of win rate. 2,000 layouts gained 31 / 30
+    /// of 10,000 (seed 9100); 20,000 layouts cost over 120 ms per game. Sparser boards keep
+    /// 200 (see `endgame_max_layouts` in [`PlayerConfig::new`]).
     pub fn tuned_for_density(mut self, cells: usize, mines: usize) -> PlayerConfig {
         let density = mines as f64 / cells.max(1) as f64;
         self.progress_weight = if (0.14..0.18).contains(&density) {
@@ -179,6 +190,10 @@ impl PlayerConfig {
         } else {
             0.001
         };
+        if self.level == Level::Full && density >= 0.18 {
+            self.endgame_max_layouts = 5_000;
+            self.endgame_max_nodes = 1_000_000;
+        }
         self
     }
 }
