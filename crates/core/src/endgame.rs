@@ -506,8 +506,8 @@ impl<'a> Search<'a> {
 
     /// Stores what is known about a set, while the table is within its budget; past it the
     /// search goes on, exact, only without remembering more.
-    fn remember(&mut self, set: Box<[u32]>, known: Known) {
-        if let Some(entry) = self.known.get_mut(&set) {
+    fn remember(&mut self, set: &[u32], known: Known) {
+        if let Some(entry) = self.known.get_mut(set) {
             // A value is never replaced by a bound, and of two bounds the lower is kept; of
             // two strategies, the better.
             if known.exact || (!entry.exact && known.wins < entry.wins) {
@@ -526,7 +526,7 @@ impl<'a> Search<'a> {
         let words = set.len() as u64 + 10;
         if self.known_words + words <= self.max_known_words {
             self.known_words += words;
-            self.known.insert(set, known);
+            self.known.insert(set.into(), known);
         }
     }
 
@@ -553,7 +553,7 @@ impl<'a> Search<'a> {
             }
         }
         let result = self.expand(set, cutoff, active)?;
-        self.remember(set.into(), Known::upper(result.wins, result.exact));
+        self.remember(set, Known::upper(result.wins, result.exact));
         Ok(result.wins)
     }
 
@@ -806,7 +806,7 @@ impl<'a> Search<'a> {
                 .map(|p| self.quick_bound_at(p, active, depth + 1))
                 .sum();
             if set.len() > 2 {
-                self.remember(set.into(), Known::upper(bound, false));
+                self.remember(set, Known::upper(bound, false));
             }
             return bound;
         }
@@ -818,7 +818,7 @@ impl<'a> Search<'a> {
         // Two layouts are settled by this already (one guess, then the other is known), and
         // are cheaper to redo than to store.
         if set.len() > 2 {
-            self.remember(set.into(), Known::upper(safest, false));
+            self.remember(set, Known::upper(safest, false));
         }
         safest
     }
@@ -891,7 +891,7 @@ impl<'a> Search<'a> {
         };
         let bound = bound.min(known_bound);
         self.remember(
-            set.into(),
+            set,
             Known {
                 plies,
                 ..Known::upper(bound, false)
@@ -997,7 +997,7 @@ impl<'a> Search<'a> {
             .sum();
         if set.len() > 2 {
             self.remember(
-                set.into(),
+                set,
                 Known {
                     wins: size as u64,
                     exact: false,
@@ -1140,10 +1140,7 @@ impl<'a> Search<'a> {
             };
             let wins = if i == 0 {
                 let result = self.expand(game, need, active)?;
-                self.remember(
-                    game.as_slice().into(),
-                    Known::upper(result.wins, result.exact),
-                );
+                self.remember(game, Known::upper(result.wins, result.exact));
                 best_cell = result.best_cell;
                 result.wins
             } else {
