@@ -1839,27 +1839,36 @@ mod tests {
     use crate::formats::parse_mine;
     use crate::probability::solve_board;
 
+    /// The bench corpora of real positions.
+    const EXPERT: &str = include_str!("../benches/corpus/expert.txt");
+    const EXPERT_HARD: &str = include_str!("../benches/corpus/expert-hard.txt");
+
+    /// Small positions with several fronts, cells touching two of them, floating cells and
+    /// a flag.
+    const SEVERAL_FRONTS: [&str; 2] = [
+        "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
+        "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
+    ];
+
+    /// The positions of a corpus, every `step`th one.
+    fn corpus(text: &'static str, step: usize) -> impl Iterator<Item = &'static str> {
+        text.split("\n\n")
+            .filter(|c| !c.trim().is_empty())
+            .step_by(step)
+    }
+
     #[test]
     fn one_enumeration_matches_the_two_calls() {
         // Real expert positions, small positions with several fronts, flags and floating
         // cells, and positions that fail (no layout, a wrong mine count, over budget).
-        let corpus = include_str!("../benches/corpus/expert.txt");
-        let hard = include_str!("../benches/corpus/expert-hard.txt");
-        let mut positions: Vec<&str> = vec![
-            "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
-            "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
+        let mut positions: Vec<&str> = SEVERAL_FRONTS.to_vec();
+        positions.extend([
             "4x3x2\n1HHH\nHHHH\nHHH1\n",
             "3x3x1\nH3H\nHHH\nHHH\n",
             "4x2x7\n1HHH\nHHHH\n",
             "5x2x1\n2HHHH\nHHHH1\n",
-        ];
-        for text in [corpus, hard] {
-            positions.extend(
-                text.split("\n\n")
-                    .filter(|c| !c.trim().is_empty())
-                    .step_by(3),
-            );
-        }
+        ]);
+        positions.extend(corpus(EXPERT, 3).chain(corpus(EXPERT_HARD, 3)));
         let tight = SolveConfig {
             max_lines: 3,
             ..SolveConfig::default()
@@ -2007,14 +2016,8 @@ mod tests {
         // weights starts far above zero (reached by several steps at once) and the weights
         // span several digits. Every cell's counts by number add up to its safe layouts,
         // which the analysis counts on a path of its own (big integers throughout).
-        let corpus = include_str!("../benches/corpus/expert.txt");
-        let hard = include_str!("../benches/corpus/expert-hard.txt");
         let mut rows_started_late = 0;
-        for text in [corpus, hard]
-            .iter()
-            .flat_map(|t| t.split("\n\n"))
-            .filter(|c| !c.trim().is_empty())
-        {
+        for text in corpus(EXPERT, 1).chain(corpus(EXPERT_HARD, 1)) {
             let board = parse_mine(text).unwrap();
             let (analysis, chances) =
                 solve_board_with_chances(&board, &SolveConfig::default()).unwrap();
@@ -2049,15 +2052,8 @@ mod tests {
     #[test]
     fn sixty_four_and_128_bit_traces_agree() {
         // Every front small enough for 64-bit counts, traced both ways.
-        let corpus = include_str!("../benches/corpus/expert.txt");
-        let hard = include_str!("../benches/corpus/expert-hard.txt");
-        let mut positions: Vec<&str> = vec![
-            "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
-            "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
-        ];
-        for text in [corpus, hard] {
-            positions.extend(text.split("\n\n").filter(|c| !c.trim().is_empty()));
-        }
+        let mut positions: Vec<&str> = SEVERAL_FRONTS.to_vec();
+        positions.extend(corpus(EXPERT, 1).chain(corpus(EXPERT_HARD, 1)));
         let mut fronts_checked = 0;
         for text in &positions {
             let board = parse_mine(text).unwrap();
@@ -2093,20 +2089,10 @@ mod tests {
 
     #[test]
     fn fast_and_general_combinations_agree() {
-        // Several fronts, cells touching two of them, floating cells, flags.
-        // Small positions with several fronts, cells touching two, floating cells and
-        // flags, and real expert positions, whose counts can outgrow 64 bits.
-        let corpus = include_str!("../benches/corpus/expert-hard.txt");
-        let mut positions: Vec<&str> = vec![
-            "8x6x12\n1HHHH2HH\nHHHHHHHH\nH2HF1HHH\nHHHHHHH1\nHH3HHHHH\n1HHHHH2H\n",
-            "6x4x5\n0001HH\n112HHH\nHHHH3H\nHHHHHH\n",
-        ];
-        positions.extend(
-            corpus
-                .split("\n\n")
-                .filter(|c| !c.trim().is_empty())
-                .step_by(7),
-        );
+        // Small positions with several fronts, and real expert positions, whose counts can
+        // outgrow 64 bits.
+        let mut positions: Vec<&str> = SEVERAL_FRONTS.to_vec();
+        positions.extend(corpus(EXPERT_HARD, 7));
         for text in &positions {
             let board = parse_mine(text).unwrap();
             let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
