@@ -115,9 +115,10 @@ pub struct EndgameConfig {
     /// default is 16. The answer does not depend on it.
     pub probe_min_layouts: u64,
     /// Tuning, not a budget: how many moves deep that bound looks (0 turns it off). The
-    /// default, 2, searches 4 to 80 times fewer nodes than none on the hard bench positions
-    /// and is the fastest there; 3 searches fewer nodes still but costs more than it saves.
-    /// The answer does not depend on it.
+    /// default, 2, searches 3 to 75 times fewer nodes than none on the hard bench positions
+    /// and is the fastest on the 20,000-layout ones; 3 searches fewer nodes still but costs
+    /// more than it saves (`mineseer endgame --probe-plies N`, figures in the README). The
+    /// answer does not depend on it.
     pub probe_plies: u8,
 }
 
