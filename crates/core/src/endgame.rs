@@ -62,6 +62,7 @@
 //!   whose number is the same wherever it is safe, is kept as a move: its value is that of
 //!   the layouts where it is safe, which can still be the best.)
 
+mod groups;
 mod layouts;
 
 use std::collections::{HashMap, HashSet};
@@ -120,6 +121,12 @@ pub struct EndgameConfig {
     /// more than it saves (`mineseer endgame --probe-plies N`, figures in the README). The
     /// answer does not depend on it.
     pub probe_plies: u8,
+    /// Tuning, not a budget: from this many living layouts on, a set with no safe cell to
+    /// reveal is also bounded by an easier game, where the player is told every cell outside
+    /// a small group that can only be settled by guessing in it (a box by a wall, a 50/50):
+    /// the quick bound then sees that guess as well as the safest one. The default is 8;
+    /// `u64::MAX` turns it off. The answer does not depend on it.
+    pub group_min_layouts: u64,
 }
 
 impl Default for EndgameConfig {
@@ -133,7 +140,8 @@ impl Default for EndgameConfig {
             strategy_min_layouts: 2_000,
             widen_min_layouts: 5_000,
             probe_min_layouts: 16,
-            probe_plies: 2,
+            probe_plies: 1,
+            group_min_layouts: 8,
         }
     }
 }
@@ -266,6 +274,9 @@ pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, S
 
     let mut search = Search::new(&table, config);
     let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
+    if config.group_min_layouts <= table.n_layouts() as u64 {
+        search.choose_group(board, &all);
+    }
     match search.root(&all) {
         Ok((wins, best_cell)) => {
             let win = Fraction::new(BigUint::from(wins), layouts.clone());
@@ -318,6 +329,18 @@ fn informative_safe(active: &[u32], mines: &[u32], varies: &[bool]) -> Vec<usize
         .filter(|&k| mines[k] == 0 && varies[k])
         .map(|k| active[k] as usize)
         .collect()
+}
+
+/// The most layouts in which one guess is safe, given [`scan`]'s mine counts over a set of
+/// `size` layouts: the safe layouts of the safest cell that is a mine in some of them (a
+/// guess wins at most where it is safe), or `size` when no cell is.
+fn safest_guess(mines: &[u32], size: u32) -> u64 {
+    mines
+        .iter()
+        .filter(|&&m| m > 0 && m < size)
+        .map(|&m| (size - m) as u64)
+        .max()
+        .unwrap_or(size as u64)
 }
 
 /// One pass over `set`: per cell of `active` (by position), its mines and whether what it
@@ -453,6 +476,12 @@ struct Search<'a> {
     /// From [`EndgameConfig::probe_min_layouts`] and [`EndgameConfig::probe_plies`].
     probe_min_layouts: usize,
     probe_plies: u8,
+    /// The group of the easier game ([`groups`]), when one bounds anything, and from how
+    /// many layouts on its bound is taken.
+    group: Option<groups::Group>,
+    group_min_layouts: usize,
+    /// Scratch for [`Search::group_bound`]: (class, layout) pairs.
+    scratch_classes: Vec<(u32, u32)>,
 }
 
 /// The result of searching a node against a cutoff: its value when that beats the cutoff
@@ -488,6 +517,9 @@ impl<'a> Search<'a> {
             widen_min_layouts: to_size(config.widen_min_layouts),
             probe_min_layouts: to_size(config.probe_min_layouts),
             probe_plies: config.probe_plies,
+            group: None,
+            group_min_layouts: to_size(config.group_min_layouts),
+            scratch_classes: Vec::new(),
         }
     }
 
@@ -811,11 +843,20 @@ impl<'a> Search<'a> {
             }
             return bound;
         }
-        let safest = (0..active.len())
-            .filter(|&k| mines[k] > 0 && mines[k] < size)
-            .map(|k| (size - mines[k]) as u64)
-            .max()
-            .unwrap_or(size as u64);
+        let mut safest = safest_guess(mines, size);
+        // The easier game's bound, where the group may still hold a guess: two of its cells
+        // vary (layouts that agree outside it differ in two cells at least, as every layout
+        // has the same number of mines).
+        if set.len() >= self.group_min_layouts {
+            if let Some(group) = &self.group {
+                let varying = (0..active.len())
+                    .filter(|&k| mines[k] > 0 && mines[k] < size && group.contains(active[k]))
+                    .count();
+                if varying >= 2 {
+                    safest = safest.min(self.group_bound(set));
+                }
+            }
+        }
         // Two layouts are settled by this already (one guess, then the other is known), and
         // are cheaper to redo than to store.
         if set.len() > 2 {
@@ -1291,24 +1332,28 @@ mod tests {
     use crate::formats::parse_mine;
     use crate::rng::GameRng;
 
-    /// The hashed split of a set of layouts by the joint observations of some cells is the
-    /// exact, cell by cell one (collisions aside, which it must then repair), on random sets
-    /// and cells of an open region's table.
-    #[test]
-    fn joint_parts_are_the_exact_split() {
-        let board = parse_mine(include_str!(
-            "../benches/endgame_positions/expert-1000-1.mine"
-        ))
-        .unwrap();
-        let config = EndgameConfig::default();
-        let analysis = solve_board(&board, &config.solve).unwrap();
+    /// A position (`.mine` text) and the table of its layouts, as [`solve_endgame`] builds it.
+    pub(super) fn table_of(text: &str) -> (Board, LayoutTable) {
+        let board = parse_mine(text).unwrap();
+        let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
         let limits = TableLimits {
             max_layouts: 20_000,
             max_entries: 16_000_000,
             max_steps: u64::MAX,
         };
         let table = LayoutTable::build(&board, &analysis.rules, &analysis.boxes, limits).unwrap();
-        let search = Search::new(&table, &config);
+        (board, table)
+    }
+
+    /// The hashed split of a set of layouts by the joint observations of some cells is the
+    /// exact, cell by cell one (collisions aside, which it must then repair), on random sets
+    /// and cells of an open region's table.
+    #[test]
+    fn joint_parts_are_the_exact_split() {
+        let (_, table) = table_of(include_str!(
+            "../benches/endgame_positions/expert-1000-1.mine"
+        ));
+        let search = Search::new(&table, &EndgameConfig::default());
         let n_cells = table.cells().len();
         assert!(table.n_layouts() > 100 && n_cells > 4);
         let mut rng = GameRng::new(7);

@@ -147,7 +147,7 @@ fn strategy_everywhere() -> EndgameConfig {
 }
 
 /// A configuration that also bounds every part of three layouts or more three moves deep
-/// before searching it ([`EndgameConfig::probe_plies`]; by default two moves, from 16
+/// before searching it ([`EndgameConfig::probe_plies`]; by default one move, from 16
 /// layouts), so that small boards take the paths of the deeper bounds too.
 fn deep_bounds_everywhere() -> EndgameConfig {
     EndgameConfig {
@@ -260,6 +260,18 @@ fn strategy_bar_matches_the_definition() {
 fn deep_bounds_match_the_definition() {
     check_leaning_boards(1126, |round| EndgameConfig {
         probe_plies: 1 + (round % 3) as u8,
+        ..deep_bounds_everywhere()
+    });
+}
+
+/// The easier game's bound (everything outside a small group told for free) cuts moves and
+/// parts: with it at every position of two layouts or more, and the deeper bounds too, the
+/// win chance and the move must still match the definition.
+#[test]
+fn group_bounds_match_the_definition() {
+    check_leaning_boards(3141, |round| EndgameConfig {
+        group_min_layouts: 2,
+        probe_plies: (round % 3) as u8,
         ..deep_bounds_everywhere()
     });
 }

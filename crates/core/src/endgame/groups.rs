@@ -1,0 +1,362 @@
+//! An upper bound from an easier game: the player is told, for free, every cell outside a
+//! small group of cells.
+//!
+//! Where a few cells (a 2x2 box against revealed numbers, a 50/50) can only be told apart by
+//! guessing among them, next to an open region, the quick bound of the search sees one guess
+//! only: the safest cell, in the open region, as if it were the last. Every way to win still
+//! has to guess in the group, and the search then needs many nodes, or bounds several moves
+//! deep, to see it. Here is a bound that sees the group's guess at once.
+//!
+//! Tell the player which layout holds outside the group. The layouts of a set fall into
+//! classes that agree outside the group; any strategy, played on the layouts of one class, is
+//! a strategy of that class's own game (it just does not use what it was told), so it wins at
+//! most `W(C)` of them, and
+//!
+//! ```text
+//! W(set) <= sum over the classes C of W(C).
+//! ```
+//!
+//! A class of one layout is won. The others are a handful of layouts, bounded at once like
+//! the quick bound does (reveal the safe cells that tell them apart, then the safest guess),
+//! looking only at the cells whose observation can differ inside a class. The search takes
+//! the smaller of this bound and the safest guess's: one catches the group's guess, the other
+//! the open region's.
+//!
+//! The group is chosen once, over all layouts: for each cell that is a mine in some layouts
+//! and not in others, the group of it and its neighbours that are too; the one with the
+//! lowest bound over all layouts is kept (none when no group bounds anything below the
+//! layouts). The classes of any subset of layouts are those of all layouts, restricted to it
+//! (agreeing outside the group is a property of two layouts), so they are labelled once.
+
+use super::{informative_safe, safest_guess, LayoutTable, SetHasher, QUICK_BOUND_DEPTH};
+use super::{FastMap, Search};
+use crate::board::Board;
+use std::hash::Hasher;
+
+/// [`Group::class_of`] of a layout that no other layout agrees with outside the group.
+const ALONE: u32 = u32::MAX;
+
+/// The chosen group, and the classes of all layouts.
+pub(super) struct Group {
+    /// Per kept cell, whether it is in the group.
+    member: Vec<bool>,
+    /// Per layout, its class, or [`ALONE`].
+    class_of: Vec<u32>,
+    /// Per class, its number of layouts.
+    class_size: Vec<u32>,
+    /// Per class, the bound of the whole class once computed.
+    whole_bound: Vec<Option<u64>>,
+    /// The kept cells whose observation can differ inside a class: the group's, and those
+    /// whose observation depends on a mine of the group. The others show the same across a
+    /// class, so the bound of a class scans these only.
+    telling: Vec<u32>,
+}
+
+impl Group {
+    /// Whether kept cell `cell` is in the group.
+    pub(super) fn contains(&self, cell: u32) -> bool {
+        self.member[cell as usize]
+    }
+}
+
+/// The layouts of `set` split by their mines outside the group (`outside[w]` is the mask of
+/// the cells outside the group in mine word `w`), each class ascending, in no particular
+/// order. Hashed, with an exact split of any class a collision merged.
+fn classes_outside(table: &LayoutTable, set: &[u32], outside: &[u64]) -> Vec<Vec<u32>> {
+    let key = |layout: u32| {
+        let mut hasher = SetHasher(0);
+        for (&bits, &mask) in table.mine_bits(layout).iter().zip(outside) {
+            hasher.write_u64(bits & mask);
+        }
+        hasher.finish()
+    };
+    let same = |a: u32, b: u32| {
+        let (a, b) = (table.mine_bits(a), table.mine_bits(b));
+        a.iter()
+            .zip(b)
+            .zip(outside)
+            .all(|((&x, &y), &mask)| x & mask == y & mask)
+    };
+    let mut classes: Vec<Vec<u32>> = Vec::new();
+    let mut class_of_key: FastMap<u64, u32> = FastMap::default();
+    for &layout in set {
+        let slot = *class_of_key
+            .entry(key(layout))
+            .or_insert(classes.len() as u32) as usize;
+        if slot == classes.len() {
+            classes.push(Vec::new());
+        }
+        classes[slot].push(layout);
+    }
+    let mut exact = Vec::with_capacity(classes.len());
+    for class in classes {
+        if class.iter().all(|&l| same(l, class[0])) {
+            exact.push(class);
+            continue;
+        }
+        // A collision: split by comparing with each class's first layout.
+        let mut pieces: Vec<Vec<u32>> = Vec::new();
+        for layout in class {
+            match pieces.iter_mut().find(|p| same(p[0], layout)) {
+                Some(piece) => piece.push(layout),
+                None => pieces.push(vec![layout]),
+            }
+        }
+        exact.extend(pieces);
+    }
+    exact
+}
+
+impl Search<'_> {
+    /// Chooses the group (see the module's documentation), from all layouts `all`.
+    pub(super) fn choose_group(&mut self, board: &Board, all: &[u32]) {
+        let table = self.table;
+        let n_cells = table.cells().len();
+        if all.len() < 2 || n_cells == 0 {
+            return;
+        }
+        let every_cell: Vec<u32> = (0..n_cells as u32).collect();
+        let (mines, _) = self.scan_owned(all, &every_cell);
+        let size = all.len() as u32;
+        let uncertain: Vec<bool> = mines.iter().map(|&m| m > 0 && m < size).collect();
+        let mut kept_of_board = vec![u32::MAX; board.len()];
+        for (k, cell) in table.cells().iter().enumerate() {
+            kept_of_board[cell.get()] = k as u32;
+        }
+        let words = table.mine_words();
+        let mut best: Option<(u64, Vec<u64>)> = None;
+        let mut tried: Vec<Vec<u64>> = Vec::new();
+        for k in (0..n_cells).filter(|&k| uncertain[k]) {
+            let mut inside = vec![0u64; words];
+            inside[k / 64] |= 1 << (k % 64);
+            for neighbour in board.neighbours(table.cells()[k]) {
+                let n = kept_of_board[neighbour.get()];
+                if n != u32::MAX && uncertain[n as usize] {
+                    inside[n as usize / 64] |= 1 << (n % 64);
+                }
+            }
+            if tried.contains(&inside) {
+                continue;
+            }
+            let outside: Vec<u64> = inside.iter().map(|w| !w).collect();
+            tried.push(inside);
+            let telling = telling_cells(table, tried.last().unwrap());
+            let bound: u64 = classes_outside(table, all, &outside)
+                .iter()
+                .map(|class| self.class_bound(class, &telling, 0))
+                .sum();
+            if bound < all.len() as u64 && best.as_ref().is_none_or(|(b, _)| bound < *b) {
+                best = Some((bound, tried.last().unwrap().clone()));
+            }
+        }
+        let Some((_, inside)) = best else {
+            return;
+        };
+        let outside: Vec<u64> = inside.iter().map(|w| !w).collect();
+        let mut class_of = vec![ALONE; table.n_layouts()];
+        let mut class_size = Vec::new();
+        for class in classes_outside(table, all, &outside) {
+            if class.len() > 1 {
+                for &layout in &class {
+                    class_of[layout as usize] = class_size.len() as u32;
+                }
+                class_size.push(class.len() as u32);
+            }
+        }
+        self.group = Some(Group {
+            member: (0..n_cells)
+                .map(|k| inside[k / 64] >> (k % 64) & 1 == 1)
+                .collect(),
+            whole_bound: vec![None; class_size.len()],
+            class_of,
+            class_size,
+            telling: telling_cells(table, &inside),
+        });
+    }
+
+    /// The bound of the easier game over `set` (see the module's documentation): the sum of
+    /// the bounds of its classes. The size of `set` when there is no group.
+    pub(super) fn group_bound(&mut self, set: &[u32]) -> u64 {
+        let Some(mut group) = self.group.take() else {
+            return set.len() as u64;
+        };
+        // Layouts alone in their class are won; the others, by class.
+        let mut pairs = std::mem::take(&mut self.scratch_classes);
+        pairs.clear();
+        let mut bound = 0u64;
+        for &layout in set {
+            match group.class_of[layout as usize] {
+                ALONE => bound += 1,
+                class => pairs.push((class, layout)),
+            }
+        }
+        pairs.sort_unstable();
+        let mut class: Vec<u32> = Vec::new();
+        for run in pairs.chunk_by(|a, b| a.0 == b.0) {
+            let id = run[0].0 as usize;
+            let whole = run.len() == group.class_size[id] as usize;
+            bound += match group.whole_bound[id] {
+                Some(known) if whole => known,
+                _ => {
+                    class.clear();
+                    class.extend(run.iter().map(|&(_, layout)| layout));
+                    let found = self.class_bound(&class, &group.telling, 0);
+                    if whole {
+                        group.whole_bound[id] = Some(found);
+                    }
+                    found
+                }
+            };
+        }
+        self.scratch_classes = pairs;
+        self.group = Some(group);
+        bound
+    }
+
+    /// An upper bound on `W(class)` for layouts that agree outside the group, in the way of
+    /// the quick bound (safe cells that tell them apart are revealed, a few rounds deep, then
+    /// the safest guess) but without the transposition table: classes are many and small.
+    /// `telling` holds every cell whose observation can differ among them.
+    fn class_bound(&mut self, class: &[u32], telling: &[u32], depth: u32) -> u64 {
+        if class.len() <= 2 {
+            return self.small_value(class, telling);
+        }
+        let (mines, varies) = self.scan_owned(class, telling);
+        let informative = informative_safe(telling, &mines, &varies);
+        if informative.is_empty() {
+            return safest_guess(&mines, class.len() as u32);
+        }
+        if depth >= QUICK_BOUND_DEPTH {
+            return class.len() as u64;
+        }
+        self.joint_parts(class, &informative)
+            .iter()
+            .map(|part| self.class_bound(part, telling, depth + 1))
+            .sum()
+    }
+}
+
+/// The kept cells whose observation depends on a mine of the group (`inside`, a mask by mine
+/// word), the group's own included.
+fn telling_cells(table: &LayoutTable, inside: &[u64]) -> Vec<u32> {
+    let in_group = |c: u32| inside[c as usize / 64] >> (c % 64) & 1 == 1;
+    (0..table.cells().len() as u32)
+        .filter(|&c| in_group(c) || table.depends(c as usize).iter().any(|&d| in_group(d)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::table_of;
+    use super::super::EndgameConfig;
+    use super::*;
+    use crate::rng::GameRng;
+
+    /// The easier game's bound is never below the value: on sets of layouts of late expert
+    /// positions (all layouts, the parts after one move, random subsets), against the exact
+    /// value of a search that does not use it. It must also bound many sets below the quick
+    /// bound's safest guess, or the check proves little.
+    #[test]
+    fn group_bounds_are_never_below_the_value() {
+        let fixtures = [
+            include_str!("../../benches/endgame_positions/expert-100-1.mine"),
+            include_str!("../../benches/endgame_positions/expert-100-2.mine"),
+            include_str!("../../benches/endgame_positions/expert-100-3.mine"),
+            include_str!("../../benches/endgame_positions/expert-1000-1.mine"),
+            include_str!("../../benches/endgame_positions/expert-1000-2.mine"),
+            include_str!("../../benches/endgame_positions/expert-1000-3.mine"),
+        ];
+        let plain = EndgameConfig {
+            group_min_layouts: u64::MAX,
+            ..EndgameConfig::default()
+        };
+        let mut rng = GameRng::new(41);
+        let (mut checked, mut below_safest, mut with_group) = (0, 0, 0);
+        for text in fixtures {
+            let (board, table) = table_of(text);
+            let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
+            let every_cell: Vec<u32> = (0..table.cells().len() as u32).collect();
+            let mut bounded = Search::new(&table, &EndgameConfig::default());
+            bounded.choose_group(&board, &all);
+            if bounded.group.is_none() {
+                continue;
+            }
+            with_group += 1;
+            let mut exact = Search::new(&table, &plain);
+            let mut sets = vec![all.clone()];
+            for cell in 0..table.cells().len() {
+                sets.extend(exact.parts_of_move(&all, cell).0);
+            }
+            for _ in 0..40 {
+                let keep = 2 + rng.below(6);
+                sets.push(
+                    all.iter()
+                        .copied()
+                        .filter(|_| rng.below(keep) == 0)
+                        .collect(),
+                );
+            }
+            for set in sets.iter().filter(|s| s.len() >= 2) {
+                let bound = bounded.group_bound(set);
+                let value = exact.value(set, -1, &every_cell).ok().unwrap();
+                assert!(bound >= value, "bound {bound} below the value {value}");
+                let (mines, _) = exact.scan_owned(set, &every_cell);
+                below_safest += usize::from(bound < safest_guess(&mines, set.len() as u32));
+                checked += 1;
+            }
+        }
+        assert!(with_group >= 4, "a group in only {with_group} positions");
+        assert!(checked > 300, "only {checked} sets checked");
+        assert!(
+            below_safest > 50,
+            "only {below_safest} sets bounded below the safest guess"
+        );
+    }
+
+    /// Classes are the layouts that agree outside the group, exactly: the hashed split equals
+    /// a split by sorting on the masked mine bits, for random groups.
+    #[test]
+    fn classes_are_the_exact_split() {
+        let (_, table) = table_of(include_str!(
+            "../../benches/endgame_positions/expert-1000-1.mine"
+        ));
+        let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
+        let mut rng = GameRng::new(5);
+        let mut several = 0;
+        for _ in 0..50 {
+            let outside: Vec<u64> = (0..table.mine_words())
+                .map(|_| !(rng.below(u64::MAX) & rng.below(u64::MAX) & rng.below(u64::MAX)))
+                .collect();
+            let masked = |l: u32| -> Vec<u64> {
+                table
+                    .mine_bits(l)
+                    .iter()
+                    .zip(&outside)
+                    .map(|(b, m)| b & m)
+                    .collect()
+            };
+            let mut hashed = classes_outside(&table, &all, &outside);
+            let mut sorted = all.clone();
+            sorted.sort_by_key(|&l| (masked(l), l));
+            let mut exact: Vec<Vec<u32>> = Vec::new();
+            for &l in &sorted {
+                match exact.last_mut() {
+                    Some(class) if masked(class[0]) == masked(l) => class.push(l),
+                    _ => exact.push(vec![l]),
+                }
+            }
+            for class in &mut exact {
+                class.sort_unstable();
+            }
+            assert!(hashed.iter().all(|c| c.is_sorted()));
+            hashed.sort();
+            exact.sort();
+            assert_eq!(hashed, exact);
+            several += usize::from(exact.iter().any(|c| c.len() > 1));
+        }
+        assert!(
+            several > 25,
+            "only {several} groups with a class of two layouts"
+        );
+    }
+}
