@@ -30,7 +30,7 @@
 
 use super::{informative_safe, safest_guess, LayoutTable, SetHasher, QUICK_BOUND_DEPTH};
 use super::{FastMap, Search};
-use crate::board::Board;
+use crate::board::{Board, Cell};
 use std::hash::Hasher;
 
 /// [`Group::class_of`] of a layout that no other layout agrees with outside the group.
@@ -59,17 +59,30 @@ impl Group {
     }
 }
 
-/// The layouts of `set` split by their mines outside the group (`outside[w]` is the mask of
-/// the cells outside the group in mine word `w`), each class ascending, in no particular
-/// order. Hashed, with an exact split of any class a collision merged.
-fn classes_outside(table: &LayoutTable, set: &[u32], outside: &[u64]) -> Vec<Vec<u32>> {
-    let key = |layout: u32| {
-        let mut hasher = SetHasher(0);
-        for (&bits, &mask) in table.mine_bits(layout).iter().zip(outside) {
-            hasher.write_u64(bits & mask);
-        }
-        hasher.finish()
-    };
+/// The classes of `set`: layouts that agree on their mines outside the group (`outside[w]`
+/// is the mask of the cells outside the group in mine word `w`).
+#[derive(Debug)]
+struct Classes {
+    /// The layouts alone in their class.
+    alone: usize,
+    /// The classes of two layouts or more, each ascending, in no particular order.
+    several: Vec<Vec<u32>>,
+}
+
+/// Splits `set` into [`Classes`]: sorted by a hash of the mines outside the group, with an
+/// exact split of any run of equal hashes that a collision merged.
+fn classes_outside(table: &LayoutTable, set: &[u32], outside: &[u64]) -> Classes {
+    let mut keyed: Vec<(u64, u32)> = set
+        .iter()
+        .map(|&layout| {
+            let mut hasher = SetHasher(0);
+            for (&bits, &mask) in table.mine_bits(layout).iter().zip(outside) {
+                hasher.write_u64(bits & mask);
+            }
+            (hasher.finish(), layout)
+        })
+        .collect();
+    keyed.sort_unstable();
     let same = |a: u32, b: u32| {
         let (a, b) = (table.mine_bits(a), table.mine_bits(b));
         a.iter()
@@ -77,34 +90,39 @@ fn classes_outside(table: &LayoutTable, set: &[u32], outside: &[u64]) -> Vec<Vec
             .zip(outside)
             .all(|((&x, &y), &mask)| x & mask == y & mask)
     };
-    let mut classes: Vec<Vec<u32>> = Vec::new();
-    let mut class_of_key: FastMap<u64, u32> = FastMap::default();
-    for &layout in set {
-        let slot = *class_of_key
-            .entry(key(layout))
-            .or_insert(classes.len() as u32) as usize;
-        if slot == classes.len() {
-            classes.push(Vec::new());
-        }
-        classes[slot].push(layout);
-    }
-    let mut exact = Vec::with_capacity(classes.len());
-    for class in classes {
-        if class.iter().all(|&l| same(l, class[0])) {
-            exact.push(class);
+    let mut classes = Classes {
+        alone: 0,
+        several: Vec::new(),
+    };
+    for run in keyed.chunk_by(|a, b| a.0 == b.0) {
+        if run.len() == 1 {
+            classes.alone += 1;
             continue;
         }
-        // A collision: split by comparing with each class's first layout.
+        let first = run[0].1;
+        if run.iter().all(|&(_, layout)| same(layout, first)) {
+            classes
+                .several
+                .push(run.iter().map(|&(_, layout)| layout).collect());
+            continue;
+        }
+        // A collision: split by comparing with each piece's first layout.
         let mut pieces: Vec<Vec<u32>> = Vec::new();
-        for layout in class {
+        for &(_, layout) in run {
             match pieces.iter_mut().find(|p| same(p[0], layout)) {
                 Some(piece) => piece.push(layout),
                 None => pieces.push(vec![layout]),
             }
         }
-        exact.extend(pieces);
+        for piece in pieces {
+            if piece.len() == 1 {
+                classes.alone += 1;
+            } else {
+                classes.several.push(piece);
+            }
+        }
     }
-    exact
+    classes
 }
 
 impl Search<'_> {
@@ -126,7 +144,14 @@ impl Search<'_> {
         let words = table.mine_words();
         let mut best: Option<(u64, Vec<u64>)> = None;
         let mut tried: Vec<Vec<u64>> = Vec::new();
-        for k in (0..n_cells).filter(|&k| uncertain[k]) {
+        // Centred on front cells only (next to a revealed number): a group of open-region
+        // cells is told apart by their own numbers and bounds nothing, at the same cost.
+        let on_front = |k: usize| {
+            board
+                .neighbours(table.cells()[k])
+                .any(|n| matches!(board.cell(n), Cell::Revealed(_)))
+        };
+        for k in (0..n_cells).filter(|&k| uncertain[k] && on_front(k)) {
             let mut inside = vec![0u64; words];
             inside[k / 64] |= 1 << (k % 64);
             for neighbour in board.neighbours(table.cells()[k]) {
@@ -141,10 +166,13 @@ impl Search<'_> {
             let outside: Vec<u64> = inside.iter().map(|w| !w).collect();
             tried.push(inside);
             let telling = telling_cells(table, tried.last().unwrap());
-            let bound: u64 = classes_outside(table, all, &outside)
-                .iter()
-                .map(|class| self.class_bound(class, &telling, 0))
-                .sum();
+            let classes = classes_outside(table, all, &outside);
+            let bound = classes.alone as u64
+                + classes
+                    .several
+                    .iter()
+                    .map(|class| self.class_bound(class, &telling, 0))
+                    .sum::<u64>();
             if bound < all.len() as u64 && best.as_ref().is_none_or(|(b, _)| bound < *b) {
                 best = Some((bound, tried.last().unwrap().clone()));
             }
@@ -155,13 +183,11 @@ impl Search<'_> {
         let outside: Vec<u64> = inside.iter().map(|w| !w).collect();
         let mut class_of = vec![ALONE; table.n_layouts()];
         let mut class_size = Vec::new();
-        for class in classes_outside(table, all, &outside) {
-            if class.len() > 1 {
-                for &layout in &class {
-                    class_of[layout as usize] = class_size.len() as u32;
-                }
-                class_size.push(class.len() as u32);
+        for class in classes_outside(table, all, &outside).several {
+            for &layout in &class {
+                class_of[layout as usize] = class_size.len() as u32;
             }
+            class_size.push(class.len() as u32);
         }
         self.group = Some(Group {
             member: (0..n_cells)
@@ -229,7 +255,8 @@ impl Search<'_> {
         if depth >= QUICK_BOUND_DEPTH {
             return class.len() as u64;
         }
-        self.joint_parts(class, &informative)
+        // Classes are small: the exact split costs less than hashing them.
+        self.split_by_cells(class.to_vec(), &informative)
             .iter()
             .map(|part| self.class_bound(part, telling, depth + 1))
             .sum()
@@ -335,7 +362,8 @@ mod tests {
                     .map(|(b, m)| b & m)
                     .collect()
             };
-            let mut hashed = classes_outside(&table, &all, &outside);
+            let classes = classes_outside(&table, &all, &outside);
+            let mut hashed = classes.several;
             let mut sorted = all.clone();
             sorted.sort_by_key(|&l| (masked(l), l));
             let mut exact: Vec<Vec<u32>> = Vec::new();
@@ -345,9 +373,9 @@ mod tests {
                     _ => exact.push(vec![l]),
                 }
             }
-            for class in &mut exact {
-                class.sort_unstable();
-            }
+            let alone = exact.iter().filter(|c| c.len() == 1).count();
+            exact.retain(|c| c.len() > 1);
+            assert_eq!(classes.alone, alone);
             assert!(hashed.iter().all(|c| c.is_sorted()));
             hashed.sort();
             exact.sort();
