@@ -22,14 +22,13 @@
 //! the smaller of this bound and the safest guess's: one catches the group's guess, the other
 //! the open region's.
 //!
-//! The group is chosen once, over all layouts: for each cell that is a mine in some layouts
-//! and not in others, the group of it and its neighbours that are too; the one with the
-//! lowest bound over all layouts is kept (none when no group bounds anything below the
-//! layouts). The classes of any subset of layouts are those of all layouts, restricted to it
+//! The group is chosen once, over all layouts: for each cell next to a revealed number that
+//! is a mine in some layouts and not in others, the group of it and its neighbours that are
+//! too; the one with the lowest bound over all layouts is kept (none when no group bounds
+//! anything below the layouts). The classes of any subset of layouts are those of all layouts, restricted to it
 //! (agreeing outside the group is a property of two layouts), so they are labelled once.
 
-use super::{informative_safe, safest_guess, LayoutTable, SetHasher, QUICK_BOUND_DEPTH};
-use super::{FastMap, Search};
+use super::{informative_safe, safest_guess, LayoutTable, Search, SetHasher, QUICK_BOUND_DEPTH};
 use crate::board::{Board, Cell};
 use std::hash::Hasher;
 
