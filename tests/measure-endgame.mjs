@@ -1,0 +1,68 @@
+// Measures the exact endgame solver in the browser (through the page's worker) next to native,
+// on the committed bench positions (not a test: run it by hand once the page is in dist/, as
+// `bash scripts/test.sh` leaves it, and after `cargo build --release -p mineseer-cli`:
+// `node tests/measure-endgame.mjs`).
+//
+// Native times are the CLI's own (`mineseer endgame --json`, the solver alone); the browser
+// times are the worker's (`result.ms`: solveEndgame in wasm and the conversion of its answer to
+// JS). Both must agree on the win chance and the nodes, or the script says so and fails.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './static-server.mjs';
+import { launchChromium, openWithOwnWorker } from './browser.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+const POSITIONS = path.join(ROOT, 'crates/core/benches/endgame_positions');
+const CLI = path.join(ROOT, 'target/release/mineseer');
+const NAMES = [
+  'expert-1000-1', 'expert-5000-1', 'expert-5000-hard',
+  'expert-20000-1', 'expert-20000-2', 'expert-20000-3', 'expert-20000-regions',
+];
+
+const { server, url } = await startServer(DIST);
+const browser = await launchChromium('mineseer-endgame-');
+const page = await openWithOwnWorker(browser.context, url, 'endgameWorker');
+
+/** One solve in the worker: its answer, with the worker's own time in `ms`. */
+async function inWorker(text) {
+  return page.evaluate((position) => new Promise((resolve) => {
+    const id = Math.floor(Math.random() * 1e9);
+    window.endgameWorker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.id !== id) return;
+      resolve(msg.kind === 'result' ? { ok: true, ...msg.payload } : { ok: false, message: msg.payload.message });
+    };
+    window.endgameWorker.postMessage({ id, kind: 'endgame', payload: { position, options: {} } });
+  }), text);
+}
+
+let mismatches = 0;
+console.log('position              layouts   nodes | native ms | wasm ms | wasm / native');
+for (const name of NAMES) {
+  const file = path.join(POSITIONS, `${name}.mine`);
+  const native = JSON.parse(execFileSync(CLI, ['endgame', file, '--json']).toString());
+  const wasm = await inWorker(fs.readFileSync(file, 'utf8'));
+  if (!wasm.ok) {
+    console.log(`${name}: the worker failed: ${wasm.message}`);
+    mismatches += 1;
+    continue;
+  }
+  const same = wasm.winChanceExact === native.win_exact && Number(wasm.nodes) === native.nodes;
+  if (!same) {
+    console.log(`${name}: wasm ${wasm.winChanceExact} in ${wasm.nodes} nodes, native ${native.win_exact} in ${native.nodes}`);
+    mismatches += 1;
+  }
+  console.log(
+    `${name.padEnd(21)} ${String(native.layouts).padStart(7)} ${String(native.nodes).padStart(7)} | ` +
+    `${native.ms.toFixed(0).padStart(9)} | ${wasm.ms.toFixed(0).padStart(7)} | ${(wasm.ms / native.ms).toFixed(2)}`,
+  );
+}
+await browser.close();
+server.close();
+if (mismatches > 0) {
+  console.error(`${mismatches} position(s) differ between wasm and native`);
+  process.exit(1);
+}
