@@ -1,6 +1,7 @@
 // Measures the largest exact analysis that fits in the budget and in about 1 s, in the browser
 // (through the page's worker) next to native (not a test: run it by hand after
-// `trunk build --release`: `node tests/measure-budget.mjs`).
+// `source scripts/setup.sh && trunk build --release --offline --skip-version-check`:
+// `node tests/measure-budget.mjs`).
 //
 // The positions are the core example's (crates/core/examples/budget_report.rs), generated the
 // same way here: three families of synthetic hard positions at mine density 20 % (`stripes`:

@@ -1,7 +1,7 @@
 // Measures the exact endgame solver in the browser (through the page's worker) next to native,
-// on the committed bench positions (not a test: run it by hand once the page is in dist/, as
-// `bash scripts/test.sh` leaves it, and after `cargo build --release -p mineseer-cli`:
-// `node tests/measure-endgame.mjs`).
+// on the committed bench positions (not a test: run it by hand after
+// `source scripts/setup.sh && trunk build --release --offline --skip-version-check` and
+// `cargo build --release -p mineseer-cli`: `node tests/measure-endgame.mjs`).
 //
 // Native times are the CLI's own (`mineseer endgame --json`, the solver alone); the browser
 // times are the worker's (`result.ms`: solveEndgame in wasm and the conversion of its answer to

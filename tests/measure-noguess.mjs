@@ -1,6 +1,7 @@
 // Measures no-guess generation in the browser against Simon Tatham's Mines natively (not a
 // test: run it by hand, `node tests/measure-noguess.mjs [expert boards] [200x200 boards]`,
-// after `trunk build --release`, with `apt-get install sgt-puzzles`). Each board is a new
+// after `source scripts/setup.sh && trunk build --release --offline --skip-version-check`,
+// with `apt-get install sgt-puzzles`). Each board is a new
 // `noguess` game in the page's own worker.js plus its first click (where the board is made and
 // verified), timed inside the page around the worker's round trip.
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,6 @@
 // Measures the page (not a test: run it by hand, `node tests/measure-page.mjs`, after
-// `trunk build --release`): the wasm size gzipped, the time from navigation to the first
+// `source scripts/setup.sh && trunk build --release --offline --skip-version-check`): the wasm size
+// gzipped, the time from navigation to the first
 // analysis on screen for an expert mid-game position, and the analysis time inside the worker
 // against the native CLI's for the same position.
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,6 @@
 // Browser tests of the page: Playwright (playwright-core) drives Debian's chromium against
-// dist/ (built by `trunk build --release`), served by tests/static-server.mjs on 127.0.0.1.
+// dist/ (built by `source scripts/setup.sh && trunk build --release --offline --skip-version-check`),
+// served by tests/static-server.mjs on 127.0.0.1.
 // Run with `node --test tests/` from the repository root (scripts/test.sh does).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
