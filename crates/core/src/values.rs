@@ -1565,27 +1565,19 @@ impl<'a> Combiner<'a> {
         // are dot products of small numbers with the big weights' digits, without a big
         // integer per term. With no floating neighbour the joint table is itself `h`.
         if !self.general_only {
-            let sums = &mut self.scratch_sums;
-            if let (0, Table::Small(table)) = (f_near, &joint.table) {
-                return dot_products(
-                    table,
-                    joint.min_mines,
-                    width,
-                    &weights.table,
-                    weights.first_s,
-                    sums,
-                    relative,
-                );
-            }
             let h = &mut self.scratch_h;
-            if small_counts(joint, f_near, max_s, width, h).is_some() {
+            let counts: Option<&[u64]> = match (f_near, &joint.table) {
+                (0, Table::Small(table)) => Some(table),
+                _ => small_counts(joint, f_near, max_s, width, h).map(|_| h.as_slice()),
+            };
+            if let Some(counts) = counts {
                 return dot_products(
-                    h,
+                    counts,
                     joint.min_mines,
                     width,
                     &weights.table,
                     weights.first_s,
-                    sums,
+                    &mut self.scratch_sums,
                     relative,
                 );
             }
