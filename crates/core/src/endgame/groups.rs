@@ -141,7 +141,9 @@ impl Search<'_> {
             kept_of_board[cell.get()] = k as u32;
         }
         let words = table.mine_words();
-        let mut best: Option<(u64, Vec<u64>)> = None;
+        // The lowest bound so far: (bound, the group as a mask by mine word, its classes over
+        // all layouts, its telling cells), kept whole so the chosen group is not redone.
+        let mut best: Option<(u64, Vec<u64>, Classes, Vec<u32>)> = None;
         let mut tried: Vec<Vec<u64>> = Vec::new();
         // Centred on front cells only (next to a revealed number): a group of open-region
         // cells is told apart by their own numbers and bounds nothing, at the same cost.
@@ -162,9 +164,9 @@ impl Search<'_> {
             if tried.contains(&inside) {
                 continue;
             }
+            tried.push(inside.clone());
             let outside: Vec<u64> = inside.iter().map(|w| !w).collect();
-            tried.push(inside);
-            let telling = telling_cells(table, tried.last().unwrap());
+            let telling = telling_cells(table, &inside);
             let classes = classes_outside(table, all, &outside);
             let bound = classes.alone as u64
                 + classes
@@ -172,17 +174,16 @@ impl Search<'_> {
                     .iter()
                     .map(|class| self.class_bound(class, &telling, 0))
                     .sum::<u64>();
-            if bound < all.len() as u64 && best.as_ref().is_none_or(|(b, _)| bound < *b) {
-                best = Some((bound, tried.last().unwrap().clone()));
+            if bound < all.len() as u64 && best.as_ref().is_none_or(|b| bound < b.0) {
+                best = Some((bound, inside, classes, telling));
             }
         }
-        let Some((_, inside)) = best else {
+        let Some((_, inside, classes, telling)) = best else {
             return;
         };
-        let outside: Vec<u64> = inside.iter().map(|w| !w).collect();
         let mut class_of = vec![ALONE; table.n_layouts()];
         let mut class_size = Vec::new();
-        for class in classes_outside(table, all, &outside).several {
+        for class in classes.several {
             for &layout in &class {
                 class_of[layout as usize] = class_size.len() as u32;
             }
@@ -195,7 +196,7 @@ impl Search<'_> {
             whole_bound: vec![None; class_size.len()],
             class_of,
             class_size,
-            telling: telling_cells(table, &inside),
+            telling,
         });
     }
 
