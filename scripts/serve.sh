@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Sets up what is missing, builds the page and serves it on http://127.0.0.1:${PORT:-8080}/.
-# dist/ is a plain static site: any static host can serve it the same way.
+# Builds the page (scripts/build-page.sh, which installs what is missing) and serves dist/ on
+# http://127.0.0.1:${PORT:-8080}/. dist/ is a plain static site: any static host can serve it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
-trunk build --release --offline --skip-version-check
+bash scripts/build-page.sh
 exec node tests/static-server.mjs dist "${PORT:-8080}"

@@ -1,40 +1,72 @@
 #!/usr/bin/env bash
-# Installs what building and testing Mineseer needs, skipping what is already there.
-# Sourced by scripts/test.sh and scripts/serve.sh; safe to run again.
+# Installs what building and testing Mineseer needs, and only what is missing: each tool is
+# checked the way that fits it, and nothing that already runs is installed again.
+# Sourced by scripts/build-page.sh, scripts/test.sh and scripts/serve.sh; safe to run again.
+# Versions and the reasons for them: ../shared/TOOLCHAIN.md. Tested by tests/setup.test.mjs,
+# which runs this file with chosen tools hidden and stub installers that record what they are
+# asked for.
 set -euo pipefail
 
-have() { command -v "$1" >/dev/null 2>&1; }
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.129
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
 
-if ! rustup target list --installed --toolchain 1.95.0 2>/dev/null | grep -q wasm32-unknown-unknown; then
-  echo "setup: adding the wasm32-unknown-unknown target"
+setup_have() { command -v "$1" >/dev/null 2>&1; }
+setup_say() { printf 'setup: %s\n' "$*"; }
+
+# ---- Rust: the wasm target (rust-toolchain.toml pins 1.95.0; rustup installs nothing by
+# itself here) and the locked crates.
+if ! rustup target list --installed --toolchain 1.95.0 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  setup_say "adding the wasm32-unknown-unknown target (under a minute)"
   rustup target add wasm32-unknown-unknown --toolchain 1.95.0
 fi
 cargo fetch --locked >/dev/null
 
-# ---- The page: Trunk, wasm-bindgen, wasm-opt, chromium and the browser-test tools.
-# Versions: see ../shared/TOOLCHAIN.md. Trunk uses wasm-bindgen and wasm-opt from PATH only
-# when their versions match Trunk.toml exactly (it would try to download them otherwise).
-TRUNK_VERSION=0.21.14
-WASM_BINDGEN_VERSION=0.2.129
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
-
-if ! have chromium || ! have chromedriver || ! have node || ! have npm; then
-  echo "setup: installing chromium, chromium-driver, nodejs and npm (apt)"
+# ---- Debian packages: chromium and chromedriver for the browser tests. Node and npm come
+# with the image (Node 20 with its own npm, from outside Debian); Debian's npm conflicts with
+# that Node and makes the whole apt transaction fail, so apt is asked for nodejs and npm only
+# when there is no node at all, and then for both together.
+apt_packages=()
+setup_have chromium || apt_packages+=(chromium)
+setup_have chromedriver || apt_packages+=(chromium-driver)
+if ! setup_have node; then
+  apt_packages+=(nodejs npm)
+elif ! setup_have npm; then
+  echo "setup: node runs but npm does not; install npm from the same place as this node" \
+    "($(command -v node)), not from Debian, whose npm conflicts with it" >&2
+  return 1 2>/dev/null || exit 1
+fi
+if ((${#apt_packages[@]})); then
+  setup_say "installing ${apt_packages[*]} with apt (about 30 s)"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver nodejs npm >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi
-if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
-  echo "setup: installing trunk $TRUNK_VERSION (about 10 minutes)"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
+
+# ---- Trunk and wasm-bindgen-cli. Trunk takes wasm-bindgen (and wasm-opt) from PATH only when
+# the versions match Trunk.toml exactly; otherwise it tries to download them, which fails here.
+# Both are built by one `cargo install` in one target directory, so the dependencies they
+# share are built once. Trunk's own release profile asks for fat LTO in one codegen unit,
+# which alone takes most of its ten minutes on two cores; the build tool does not need it,
+# so the install uses thin local LTO and parallel codegen units instead.
+crates=()
+trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION" || crates+=("trunk@$TRUNK_VERSION")
+wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION" \
+  || crates+=("wasm-bindgen-cli@$WASM_BINDGEN_VERSION")
+if ((${#crates[@]})); then
+  setup_say "building ${crates[*]} with cargo install (about 6 minutes for both on 2 cores)"
+  install_target=$(mktemp -d)
+  CARGO_TARGET_DIR="$install_target" \
+    CARGO_PROFILE_RELEASE_LTO=false \
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo install --locked "${crates[@]}"
+  rm -rf "$install_target"
 fi
-if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION"; then
-  echo "setup: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes)"
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
-fi
-# npm ci when node_modules does not match the committed lock (wasm-opt from binaryen@132,
-# playwright-core). Never Debian's binaryen: its wasm-opt breaks wasm-bindgen output.
+
+# ---- npm: wasm-opt from binaryen@132 (never Debian's binaryen: its wasm-opt breaks
+# wasm-bindgen output), playwright-core and axe-core for the browser tests. `npm ci` runs when
+# node_modules does not match the committed lock.
 if ! cmp -s package-lock.json node_modules/.mineseer-installed-lock 2>/dev/null; then
-  echo "setup: npm ci (binaryen, playwright-core)"
+  setup_say "npm ci (binaryen, playwright-core, axe-core; under a minute)"
   npm ci --no-audit --no-fund >/dev/null
   cp package-lock.json node_modules/.mineseer-installed-lock
 fi

@@ -22,8 +22,8 @@ cargo build -p mineseer-core --target wasm32-unknown-unknown --release --locked
 step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)"
 cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
 
-step "trunk build --release (the page in dist/)"
-trunk build --release --offline --skip-version-check
+step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)"
+bash scripts/build-page.sh
 
 step "browser tests (Playwright driving chromium; screenshots in tests/artifacts/)"
 cargo build --release --locked --workspace --bins  # the same feature set as the tests: no rebuild
