@@ -8,6 +8,9 @@
 //! - [`formats`] reads and writes the `.mine` and `.inp` text formats.
 //! - [`solve_board`] is the exact probability engine: it returns an [`Analysis`] with the
 //!   exact number of consistent layouts and every cell's exact mine probability.
+//! - [`record`] is a played game (the `mineseer-game` format's checked contents);
+//!   [`board_stats`] its 3BV, openings and islands; [`clicks`] its clicks and efficiency;
+//!   [`review::review_game`] the exact move-by-move review.
 //! - [`brute`] is a brute-force reference enumerator for tests.
 //!
 //! ```
@@ -23,8 +26,10 @@
 
 pub mod approximate;
 pub mod board;
+pub mod board_stats;
 pub mod boxes;
 pub mod brute;
+pub mod clicks;
 pub mod combinatorics;
 pub mod combine;
 pub mod dead;
@@ -37,6 +42,8 @@ pub mod game;
 pub mod noguess;
 pub mod player;
 pub mod probability;
+pub mod record;
+pub mod review;
 pub mod rng;
 pub mod rules;
 pub mod sample;

@@ -1,0 +1,623 @@
+//! The record of a played game: the `mineseer-game` format, version 1.
+//!
+//! ```text
+//! {"format":"mineseer-game","version":1,"width":16,"height":16,"mines":40,"rule":"safe",
+//!  "seed":"12345","layout":[[x,y],...],
+//!  "moves":[{"op":"reveal","x":7,"y":7,"t":0},{"op":"flag","x":3,"y":1,"t":5120},...]}
+//! ```
+//!
+//! - The front ends read the JSON (with serde, which the core does not depend on) into a
+//!   [`RawRecord`] of plain fields, and [`GameRecord::new`] checks it: the format and version,
+//!   the size, the rule's name, every mine and every move on the board, no mine listed twice,
+//!   the mine count equal to the mines listed, the ops known, the times never going back, and
+//!   the first reveal allowed by the rule (never a mine under `safe`, a zero under `opening`
+//!   and `noguess`). Each failure is a [`RecordError`] naming the mine or move at fault.
+//! - A [`GameRecord`] holds the layout as a row-major `Vec<bool>` and the moves; the moves are
+//!   what the player clicked, in order, including clicks that changed nothing.
+//!   [`GameRecord::replay_game`] is the game before any move, on the recorded layout, and
+//!   [`apply_move`] plays one recorded move on it (a `flag` on a flagged cell or an `unflag` on
+//!   an unflagged one changes nothing, as the click did nothing when it was recorded).
+//! - [`RecordBuilder`] records a game as it is played (the page's game does), with times in
+//!   milliseconds from the caller's clock, kept relative to the first move.
+
+use std::fmt;
+
+use crate::board::Cell;
+use crate::game::{FirstClickRule, Game, GameError, GameState, MoveOutcome, MAX_GAME_DIMENSION};
+
+/// The `format` field of a record.
+pub const RECORD_FORMAT: &str = "mineseer-game";
+
+/// The only `version` this build reads and writes.
+pub const RECORD_VERSION: u64 = 1;
+
+/// The most moves a record may hold: far beyond any real game (an expert game takes a few
+/// hundred clicks), and a bound on the work of a review.
+pub const MAX_RECORD_MOVES: usize = 100_000;
+
+/// What a recorded click did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveOp {
+    /// A left click: reveal a cell.
+    Reveal,
+    /// A right click that placed a flag.
+    Flag,
+    /// A right click that removed a flag.
+    Unflag,
+    /// A chord on a number.
+    Chord,
+}
+
+impl MoveOp {
+    /// Every op.
+    pub const ALL: [MoveOp; 4] = [MoveOp::Reveal, MoveOp::Flag, MoveOp::Unflag, MoveOp::Chord];
+
+    /// The name in the record: `reveal`, `flag`, `unflag` or `chord`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveOp::Reveal => "reveal",
+            MoveOp::Flag => "flag",
+            MoveOp::Unflag => "unflag",
+            MoveOp::Chord => "chord",
+        }
+    }
+
+    /// The op with this name (exact, lower case), if any.
+    pub fn from_name(name: &str) -> Option<MoveOp> {
+        MoveOp::ALL.into_iter().find(|op| op.name() == name)
+    }
+}
+
+/// One recorded click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RecordMove {
+    /// What the click did.
+    pub op: MoveOp,
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Milliseconds since the first move.
+    pub t: u64,
+}
+
+/// A move as read from a file, before any check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawMove {
+    /// The op's name.
+    pub op: String,
+    /// Column (may be anything a file holds).
+    pub x: i64,
+    /// Row.
+    pub y: i64,
+    /// Milliseconds since the first move.
+    pub t: i64,
+}
+
+/// A record as read from a file, before any check: what the front ends' JSON readers fill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawRecord {
+    /// Must be [`RECORD_FORMAT`].
+    pub format: String,
+    /// Must be [`RECORD_VERSION`].
+    pub version: u64,
+    /// Columns.
+    pub width: u64,
+    /// Rows.
+    pub height: u64,
+    /// The mine count; must equal the mines listed.
+    pub mines: u64,
+    /// The first-click rule's name.
+    pub rule: String,
+    /// The seed, if the game had one (kept as text: a u64 does not fit a JS number).
+    pub seed: Option<String>,
+    /// Every mine, `(x, y)`.
+    pub layout: Vec<(i64, i64)>,
+    /// The clicks, in order.
+    pub moves: Vec<RawMove>,
+}
+
+/// A checked record: the layout and the moves of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    width: usize,
+    height: usize,
+    mines: Vec<bool>,
+    n_mines: usize,
+    rule: FirstClickRule,
+    seed: Option<String>,
+    moves: Vec<RecordMove>,
+}
+
+/// Records a game as it is played.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordBuilder {
+    first_ms: Option<u64>,
+    moves: Vec<RecordMove>,
+}
+
+/// A record that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    kind: RecordErrorKind,
+}
+
+/// What is wrong with a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// The `format` field is not [`RECORD_FORMAT`].
+    Format {
+        /// What the file says.
+        found: String,
+    },
+    /// The `version` is not one this build reads.
+    Version {
+        /// What the file says.
+        found: u64,
+    },
+    /// Width or height outside 1..=[`MAX_GAME_DIMENSION`].
+    BadSize {
+        /// The width given.
+        width: u64,
+        /// The height given.
+        height: u64,
+    },
+    /// The first-click rule's name is unknown.
+    UnknownRule {
+        /// The name given.
+        name: String,
+    },
+    /// The mine count differs from the mines listed.
+    MineCount {
+        /// The `mines` field.
+        mines: u64,
+        /// Mines in `layout`.
+        listed: usize,
+    },
+    /// A mine outside the board.
+    MineOutside {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// A mine listed twice.
+    DuplicateMine {
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+    },
+    /// More moves than [`MAX_RECORD_MOVES`].
+    TooManyMoves {
+        /// Moves in the record.
+        moves: usize,
+    },
+    /// A move whose op is unknown.
+    UnknownOp {
+        /// The move's index (0-based).
+        index: usize,
+        /// The op given.
+        op: String,
+    },
+    /// A move outside the board.
+    MoveOutside {
+        /// The move's index (0-based).
+        index: usize,
+        /// Column.
+        x: i64,
+        /// Row.
+        y: i64,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// A move whose time is negative or earlier than the move before it.
+    TimeBackwards {
+        /// The move's index (0-based).
+        index: usize,
+        /// Its time.
+        t: i64,
+    },
+    /// The first reveal breaks the first-click rule the record names.
+    FirstClickRule {
+        /// The move's index.
+        index: usize,
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// The rule.
+        rule: FirstClickRule,
+    },
+}
+
+impl GameRecord {
+    /// Checks a record read from a file.
+    pub fn new(raw: RawRecord) -> Result<GameRecord, RecordError> {
+        let fail = |kind| Err(RecordError { kind });
+        if raw.format != RECORD_FORMAT {
+            return fail(RecordErrorKind::Format { found: raw.format });
+        }
+        if raw.version != RECORD_VERSION {
+            return fail(RecordErrorKind::Version { found: raw.version });
+        }
+        let max = MAX_GAME_DIMENSION as u64;
+        if raw.width == 0 || raw.height == 0 || raw.width > max || raw.height > max {
+            return fail(RecordErrorKind::BadSize {
+                width: raw.width,
+                height: raw.height,
+            });
+        }
+        let (width, height) = (raw.width as usize, raw.height as usize);
+        let Some(rule) = FirstClickRule::from_name(&raw.rule) else {
+            return fail(RecordErrorKind::UnknownRule { name: raw.rule });
+        };
+        let on_board = |x: i64, y: i64| {
+            (x >= 0 && y >= 0 && (x as u64) < raw.width && (y as u64) < raw.height)
+                .then_some((x as usize, y as usize))
+        };
+        let mut mines = vec![false; width * height];
+        for &(x, y) in &raw.layout {
+            let Some((cx, cy)) = on_board(x, y) else {
+                return fail(RecordErrorKind::MineOutside {
+                    x,
+                    y,
+                    width,
+                    height,
+                });
+            };
+            let slot = &mut mines[cy * width + cx];
+            if *slot {
+                return fail(RecordErrorKind::DuplicateMine { x, y });
+            }
+            *slot = true;
+        }
+        if raw.mines != raw.layout.len() as u64 {
+            return fail(RecordErrorKind::MineCount {
+                mines: raw.mines,
+                listed: raw.layout.len(),
+            });
+        }
+        if raw.moves.len() > MAX_RECORD_MOVES {
+            return fail(RecordErrorKind::TooManyMoves {
+                moves: raw.moves.len(),
+            });
+        }
+        let mut moves = Vec::with_capacity(raw.moves.len());
+        let mut last_t = 0i64;
+        for (index, raw_move) in raw.moves.iter().enumerate() {
+            let Some(op) = MoveOp::from_name(&raw_move.op) else {
+                return fail(RecordErrorKind::UnknownOp {
+                    index,
+                    op: raw_move.op.clone(),
+                });
+            };
+            let Some((x, y)) = on_board(raw_move.x, raw_move.y) else {
+                return fail(RecordErrorKind::MoveOutside {
+                    index,
+                    x: raw_move.x,
+                    y: raw_move.y,
+                    width,
+                    height,
+                });
+            };
+            if raw_move.t < last_t {
+                return fail(RecordErrorKind::TimeBackwards {
+                    index,
+                    t: raw_move.t,
+                });
+            }
+            last_t = raw_move.t;
+            moves.push(RecordMove {
+                op,
+                x,
+                y,
+                t: raw_move.t as u64,
+            });
+        }
+        let record = GameRecord {
+            width,
+            height,
+            n_mines: raw.layout.len(),
+            mines,
+            rule,
+            seed: raw.seed,
+            moves,
+        };
+        record.check_first_reveal()?;
+        Ok(record)
+    }
+
+    /// The record of a game on `mines` (row-major) with these moves, as [`GameRecord::new`]
+    /// checks it: the page's game and the tests build records this way.
+    pub fn from_parts(
+        width: usize,
+        height: usize,
+        mines: &[bool],
+        rule: FirstClickRule,
+        seed: Option<String>,
+        moves: &[RecordMove],
+    ) -> Result<GameRecord, RecordError> {
+        let layout: Vec<(i64, i64)> = (0..mines.len())
+            .filter(|&i| mines[i])
+            .map(|i| ((i % width.max(1)) as i64, (i / width.max(1)) as i64))
+            .collect();
+        GameRecord::new(RawRecord {
+            format: RECORD_FORMAT.to_string(),
+            version: RECORD_VERSION,
+            width: width as u64,
+            height: height as u64,
+            mines: layout.len() as u64,
+            rule: rule.name().to_string(),
+            seed,
+            layout,
+            moves: moves
+                .iter()
+                .map(|m| RawMove {
+                    op: m.op.name().to_string(),
+                    x: m.x as i64,
+                    y: m.y as i64,
+                    t: m.t.min(i64::MAX as u64) as i64,
+                })
+                .collect(),
+        })
+    }
+
+    /// The record as plain fields, for the front ends' JSON writers (mines in row-major order).
+    pub fn to_raw(&self) -> RawRecord {
+        RawRecord {
+            format: RECORD_FORMAT.to_string(),
+            version: RECORD_VERSION,
+            width: self.width as u64,
+            height: self.height as u64,
+            mines: self.n_mines as u64,
+            rule: self.rule.name().to_string(),
+            seed: self.seed.clone(),
+            layout: (0..self.mines.len())
+                .filter(|&i| self.mines[i])
+                .map(|i| ((i % self.width) as i64, (i / self.width) as i64))
+                .collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|m| RawMove {
+                    op: m.op.name().to_string(),
+                    x: m.x as i64,
+                    y: m.y as i64,
+                    t: m.t.min(i64::MAX as u64) as i64,
+                })
+                .collect(),
+        }
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of mines.
+    pub fn n_mines(&self) -> usize {
+        self.n_mines
+    }
+
+    /// The layout, row-major, `true` for a mine.
+    pub fn mines(&self) -> &[bool] {
+        &self.mines
+    }
+
+    /// The first-click rule the game was played under.
+    pub fn rule(&self) -> FirstClickRule {
+        self.rule
+    }
+
+    /// The seed, when the game had one.
+    pub fn seed(&self) -> Option<&str> {
+        self.seed.as_deref()
+    }
+
+    /// The recorded clicks, in order.
+    pub fn moves(&self) -> &[RecordMove] {
+        &self.moves
+    }
+
+    /// The game before the first move: the recorded layout, nothing revealed.
+    pub fn replay_game(&self) -> Game {
+        Game::from_layout(self.width, self.height, self.mines.clone())
+            .expect("the record's size and layout were checked")
+    }
+
+    /// The game after every move, and its state.
+    pub fn final_game(&self) -> Game {
+        let mut game = self.replay_game();
+        for mv in &self.moves {
+            apply_move(&mut game, mv);
+        }
+        game
+    }
+
+    /// The first reveal must be allowed by the rule: `safe` never puts a mine under it,
+    /// `opening` and `noguess` leave it and its neighbours free.
+    fn check_first_reveal(&self) -> Result<(), RecordError> {
+        let Some((index, first)) = self
+            .moves
+            .iter()
+            .enumerate()
+            .find(|(_, m)| m.op == MoveOp::Reveal)
+        else {
+            return Ok(());
+        };
+        let at = first.y * self.width + first.x;
+        let mine_near = || {
+            let (x, y) = (first.x as i64, first.y as i64);
+            (-1..=1).any(|dy| {
+                (-1..=1).any(|dx| {
+                    let (nx, ny) = (x + dx, y + dy);
+                    nx >= 0
+                        && ny >= 0
+                        && (nx as usize) < self.width
+                        && (ny as usize) < self.height
+                        && self.mines[ny as usize * self.width + nx as usize]
+                })
+            })
+        };
+        let broken = match self.rule {
+            FirstClickRule::None => false,
+            FirstClickRule::Safe => self.mines[at],
+            FirstClickRule::Opening | FirstClickRule::NoGuess => mine_near(),
+        };
+        if broken {
+            return Err(RecordError {
+                kind: RecordErrorKind::FirstClickRule {
+                    index,
+                    x: first.x,
+                    y: first.y,
+                    rule: self.rule,
+                },
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Plays one recorded move on a game and says what it did. A move after the end of the game,
+/// a `flag` on a cell that is not hidden, an `unflag` on a cell that is not flagged change
+/// nothing ([`MoveOutcome::NoChange`]).
+pub fn apply_move(game: &mut Game, mv: &RecordMove) -> MoveOutcome {
+    if game.state() != GameState::Playing {
+        return MoveOutcome::NoChange;
+    }
+    let Some(idx) = game.board().idx(mv.x, mv.y) else {
+        return MoveOutcome::NoChange;
+    };
+    let cell = game.board().cell(idx);
+    let result: Result<MoveOutcome, GameError> = match mv.op {
+        MoveOp::Reveal => game.reveal(mv.x, mv.y),
+        MoveOp::Flag if cell == Cell::Hidden => game.toggle_flag(mv.x, mv.y),
+        MoveOp::Unflag if cell == Cell::Flag => game.toggle_flag(mv.x, mv.y),
+        MoveOp::Flag | MoveOp::Unflag => Ok(MoveOutcome::NoChange),
+        MoveOp::Chord => game.chord(mv.x, mv.y),
+    };
+    // The game is playing and the cell is on the board, so the game accepts the move.
+    result.unwrap_or(MoveOutcome::NoChange)
+}
+
+impl RecordBuilder {
+    /// An empty record.
+    pub fn new() -> RecordBuilder {
+        RecordBuilder::default()
+    }
+
+    /// Notes a click at `now_ms` (the caller's clock, any origin; kept relative to the first
+    /// click, and never earlier than the click before).
+    pub fn push(&mut self, op: MoveOp, x: usize, y: usize, now_ms: u64) {
+        let first = *self.first_ms.get_or_insert(now_ms);
+        let last = self.moves.last().map_or(0, |m| m.t);
+        let t = now_ms.saturating_sub(first).max(last);
+        if self.moves.len() < MAX_RECORD_MOVES {
+            self.moves.push(RecordMove { op, x, y, t });
+        }
+    }
+
+    /// The clicks so far.
+    pub fn moves(&self) -> &[RecordMove] {
+        &self.moves
+    }
+
+    /// The record of `game` (which must have placed its mines) with these clicks; `None`
+    /// before the mines are placed.
+    pub fn finish(&self, game: &Game, seed: Option<String>) -> Option<GameRecord> {
+        let layout = game.layout()?;
+        let config = game.config();
+        GameRecord::from_parts(
+            config.width(),
+            config.height(),
+            layout,
+            config.rule(),
+            seed,
+            &self.moves,
+        )
+        .ok()
+    }
+}
+
+impl RecordError {
+    /// What is wrong.
+    pub fn kind(&self) -> &RecordErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            RecordErrorKind::Format { found } => write!(
+                f,
+                "not a game record: the format is {found:?}, expected {RECORD_FORMAT:?}"
+            ),
+            RecordErrorKind::Version { found } => write!(
+                f,
+                "game record version {found} is not supported (this build reads version {RECORD_VERSION})"
+            ),
+            RecordErrorKind::BadSize { width, height } => write!(
+                f,
+                "the record's board is {width}x{height}: width and height must be between 1 and {MAX_GAME_DIMENSION}"
+            ),
+            RecordErrorKind::UnknownRule { name } => write!(
+                f,
+                "unknown first-click rule {name:?}: safe, opening, none or noguess"
+            ),
+            RecordErrorKind::MineCount { mines, listed } => write!(
+                f,
+                "the record says {mines} mines but its layout lists {listed}"
+            ),
+            RecordErrorKind::MineOutside { x, y, width, height } => write!(
+                f,
+                "the mine at ({x},{y}) is outside the {width}x{height} board"
+            ),
+            RecordErrorKind::DuplicateMine { x, y } => {
+                write!(f, "the layout lists the mine at ({x},{y}) twice")
+            }
+            RecordErrorKind::TooManyMoves { moves } => write!(
+                f,
+                "the record has {moves} moves, more than the {MAX_RECORD_MOVES} accepted"
+            ),
+            RecordErrorKind::UnknownOp { index, op } => write!(
+                f,
+                "move {index} has op {op:?}: reveal, flag, unflag or chord"
+            ),
+            RecordErrorKind::MoveOutside { index, x, y, width, height } => write!(
+                f,
+                "move {index} at ({x},{y}) is outside the {width}x{height} board"
+            ),
+            RecordErrorKind::TimeBackwards { index, t } => write!(
+                f,
+                "move {index} has time {t} ms, before the move ahead of it (times are ms since the first move)"
+            ),
+            RecordErrorKind::FirstClickRule { index, x, y, rule } => {
+                let what = match rule {
+                    FirstClickRule::Safe => "a mine",
+                    _ => "next to a mine",
+                };
+                write!(
+                    f,
+                    "the first reveal (move {index}, at ({x},{y})) is {what}, which the {} rule forbids",
+                    rule.name()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
