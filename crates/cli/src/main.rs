@@ -7,7 +7,10 @@ mod generate;
 mod input;
 mod options;
 mod play;
+mod record;
+mod review;
 mod sample;
+mod stats;
 
 use clap::{Parser, Subcommand};
 
@@ -30,8 +33,13 @@ enum Command {
     Generate(generate::Args),
     /// Plays many seeded games with the auto-player and reports the win rate.
     Play(play::Args),
+    /// The move-by-move review of a recorded game (`mineseer-game` JSON): each move's exact
+    /// safety and class, the game's 3BV, clicks and efficiency, luck and accuracy.
+    Review(review::Args),
     /// One consistent mine layout, drawn uniformly at random from a seed, as `.mine` text.
     Sample(sample::Args),
+    /// The 3BV, openings and islands of a full layout (`.mine`, mines as `M`).
+    Stats(stats::Args),
 }
 
 fn main() {
@@ -48,7 +56,9 @@ fn main() {
         Command::Endgame(args) => endgame::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Sample(args) => sample::run(&args),
+        Command::Stats(args) => stats::run(&args),
     };
     if let Err(err) = result {
         // One line, so scripts can show it as it is.
