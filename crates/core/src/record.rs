@@ -519,11 +519,21 @@ impl RecordBuilder {
         RecordBuilder::default()
     }
 
+    /// Goes on recording a game loaded from `record`: its moves are kept, and the next click
+    /// is timed from the last one's time.
+    pub fn resume(record: &GameRecord) -> RecordBuilder {
+        RecordBuilder {
+            first_ms: None,
+            moves: record.moves().to_vec(),
+        }
+    }
+
     /// Notes a click at `now_ms` (the caller's clock, any origin; kept relative to the first
     /// click, and never earlier than the click before).
     pub fn push(&mut self, op: MoveOp, x: usize, y: usize, now_ms: u64) {
-        let first = *self.first_ms.get_or_insert(now_ms);
         let last = self.moves.last().map_or(0, |m| m.t);
+        // The first click of this session: times go on from the last recorded one.
+        let first = *self.first_ms.get_or_insert(now_ms.saturating_sub(last));
         let t = now_ms.saturating_sub(first).max(last);
         if self.moves.len() < MAX_RECORD_MOVES {
             self.moves.push(RecordMove { op, x, y, t });

@@ -1,13 +1,16 @@
 //! The `Game` handle: a core game held in the worker, and the moves the page sends it. Every
 //! method answers the game's view ([`GameView`]) so the page redraws from one snapshot.
 
+use mineseer_core::clicks::game_stats;
 use mineseer_core::game::{FirstClickRule, Game as CoreGame, GameConfig, GameState, Preset};
+use mineseer_core::record::{apply_move, GameRecord, MoveOp, RecordBuilder, RecordMove};
 use mineseer_core::{Board, Cell};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::errors::{from_js, to_js, ExportError};
 use crate::player::{player_config, MoveView, PlayerOptions};
+use crate::record::{RecordJson, StatsJson};
 
 /// How the page asks for a new game. Either `preset`, or `width`, `height` and `mines`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -82,6 +85,18 @@ pub struct StepResult {
 #[wasm_bindgen]
 pub struct Game {
     game: CoreGame,
+    /// Every click, with its time (the caller's clock: the core has none).
+    record: RecordBuilder,
+    /// The seed, for the record; `None` for a game on a given layout.
+    seed: Option<String>,
+    /// The first-click rule the game is played under, for the record.
+    rule: FirstClickRule,
+}
+
+/// A time the page sends (`performance.now()`, fractional, maybe absent) as whole ms.
+fn whole_ms(t: Option<f64>) -> u64 {
+    t.filter(|t| t.is_finite() && *t > 0.0)
+        .map_or(0, |t| t as u64)
 }
 
 #[wasm_bindgen]
@@ -102,19 +117,51 @@ impl Game {
         Game::from_mbf(bytes).map_err(ExportError::into_js)
     }
 
-    /// Reveals `(x, y)` and answers the view.
-    pub fn reveal(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        self.apply(|game| game.reveal(x as usize, y as usize).map(drop))
+    /// `Game.fromRecord(record)`: the game of a `mineseer-game` record (parsed JSON), replayed
+    /// to its last move; play goes on from there and is recorded after the record's moves.
+    /// Throws with the core's message on a bad record.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record_js(record: JsValue) -> Result<Game, JsError> {
+        let record: RecordJson = from_js(record, "the game record")?;
+        let record = record.check().map_err(ExportError::into_js)?;
+        Ok(Game::from_record(&record))
     }
 
-    /// Places or removes a flag and answers the view.
-    pub fn flag(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        self.apply(|game| game.toggle_flag(x as usize, y as usize).map(drop))
+    /// Reveals `(x, y)` at time `t` (ms, the page's clock) and answers the view.
+    pub fn reveal(&mut self, x: u32, y: u32, t: Option<f64>) -> Result<JsValue, JsError> {
+        self.apply(MoveOp::Reveal, x, y, t)
     }
 
-    /// Chords on a number and answers the view.
-    pub fn chord(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        self.apply(|game| game.chord(x as usize, y as usize).map(drop))
+    /// Places or removes a flag at time `t` and answers the view.
+    pub fn flag(&mut self, x: u32, y: u32, t: Option<f64>) -> Result<JsValue, JsError> {
+        let op = match self.game.board().idx(x as usize, y as usize) {
+            Some(idx) if self.game.board().cell(idx) == Cell::Flag => MoveOp::Unflag,
+            _ => MoveOp::Flag,
+        };
+        self.apply(op, x, y, t)
+    }
+
+    /// Chords on a number at time `t` and answers the view.
+    pub fn chord(&mut self, x: u32, y: u32, t: Option<f64>) -> Result<JsValue, JsError> {
+        self.apply(MoveOp::Chord, x, y, t)
+    }
+
+    /// The game's record (`mineseer-game` JSON as an object); `null` before the first
+    /// reveal, when there is no layout yet.
+    pub fn record(&self) -> Result<JsValue, JsError> {
+        match self.to_record() {
+            Some(record) => to_js(&RecordJson::from_record(&record)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The game's statistics so far (3BV, clicks, efficiency, time); `null` before the first
+    /// reveal.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        match self.to_record() {
+            Some(record) => to_js(&StatsJson::new(&game_stats(&record))),
+            None => Ok(JsValue::NULL),
+        }
     }
 
     /// The view.
@@ -122,14 +169,18 @@ impl Game {
         to_js(&self.view())
     }
 
-    /// The auto-player's next move, played: `{state, move}`.
-    pub fn step(&mut self, options: JsValue) -> Result<JsValue, JsError> {
+    /// The auto-player's next move at time `t`, played and recorded: `{state, move}`.
+    pub fn step(&mut self, options: JsValue, t: Option<f64>) -> Result<JsValue, JsError> {
         let options: PlayerOptions = if options.is_undefined() || options.is_null() {
             PlayerOptions::default()
         } else {
             from_js(options, "the player options")?
         };
-        to_js(&self.play_step(&options).map_err(ExportError::into_js)?)
+        to_js(
+            &self
+                .play_step_at(&options, whole_ms(t))
+                .map_err(ExportError::into_js)?,
+        )
     }
 
     /// The game's files: `{mine, mbf}`.
@@ -175,6 +226,9 @@ impl Game {
         };
         Ok(Game {
             game: CoreGame::new(config),
+            record: RecordBuilder::new(),
+            seed: Some(seed.to_string()),
+            rule,
         })
     }
 
@@ -182,7 +236,39 @@ impl Game {
     pub fn from_mbf(bytes: &[u8]) -> Result<Game, ExportError> {
         Ok(Game {
             game: CoreGame::from_mbf(bytes)?,
+            record: RecordBuilder::new(),
+            seed: None,
+            rule: FirstClickRule::None,
         })
+    }
+
+    /// The game of a record, replayed to its last move.
+    pub fn from_record(record: &GameRecord) -> Game {
+        let mut game = record.replay_game();
+        for mv in record.moves() {
+            apply_move(&mut game, mv);
+        }
+        Game {
+            game,
+            record: RecordBuilder::resume(record),
+            seed: record.seed().map(str::to_string),
+            rule: record.rule(),
+        }
+    }
+
+    /// The record so far; `None` before the mines are placed.
+    pub fn to_record(&self) -> Option<GameRecord> {
+        let layout = self.game.layout()?;
+        let config = self.game.config();
+        GameRecord::from_parts(
+            config.width(),
+            config.height(),
+            layout,
+            self.rule,
+            self.seed.clone(),
+            self.record.moves(),
+        )
+        .ok()
     }
 
     /// The core game.
@@ -190,13 +276,33 @@ impl Game {
         &self.game
     }
 
-    /// Plays one auto-player move.
+    /// Plays one auto-player move (recorded at time 0 after the last click).
     pub fn play_step(&mut self, options: &PlayerOptions) -> Result<StepResult, ExportError> {
+        self.play_step_at(options, 0)
+    }
+
+    /// Plays one auto-player move, recorded at `now_ms`.
+    pub fn play_step_at(
+        &mut self,
+        options: &PlayerOptions,
+        now_ms: u64,
+    ) -> Result<StepResult, ExportError> {
         let (cells, mines) = (self.game.board().len(), self.game.board().mines());
         let config = player_config(options, self.game.config().rule(), cells, mines);
         let mut played = None;
         if self.game.state() == GameState::Playing {
             if let Some(mv) = mineseer_core::player::next_move(self.game.board(), &config)? {
+                let flagged = self
+                    .game
+                    .board()
+                    .idx(mv.x, mv.y)
+                    .is_some_and(|i| self.game.board().cell(i) == Cell::Flag);
+                let op = match mv.action {
+                    mineseer_core::player::Action::Reveal => MoveOp::Reveal,
+                    mineseer_core::player::Action::Flag if flagged => MoveOp::Unflag,
+                    mineseer_core::player::Action::Flag => MoveOp::Flag,
+                };
+                self.record.push(op, mv.x, mv.y, now_ms);
                 match mv.action {
                     mineseer_core::player::Action::Reveal => self.game.reveal(mv.x, mv.y)?,
                     mineseer_core::player::Action::Flag => self.game.toggle_flag(mv.x, mv.y)?,
@@ -210,15 +316,37 @@ impl Game {
         })
     }
 
-    /// A move by the page, then the view. Moves after the end of the game change nothing.
-    fn apply(
-        &mut self,
-        op: impl FnOnce(&mut CoreGame) -> Result<(), mineseer_core::game::GameError>,
-    ) -> Result<JsValue, JsError> {
-        if self.game.state() == GameState::Playing {
-            op(&mut self.game).map_err(|e| ExportError::from(e).into_js())?;
-        }
+    /// A click by the page, recorded, then the view. Clicks after the end of the game change
+    /// nothing and are not recorded.
+    fn apply(&mut self, op: MoveOp, x: u32, y: u32, t: Option<f64>) -> Result<JsValue, JsError> {
+        self.apply_click(op, x as usize, y as usize, whole_ms(t))
+            .map_err(ExportError::into_js)?;
         to_js(&self.view())
+    }
+
+    /// Plays and records one click (the plain twin of `reveal`, `flag` and `chord`).
+    pub fn apply_click(
+        &mut self,
+        op: MoveOp,
+        x: usize,
+        y: usize,
+        now_ms: u64,
+    ) -> Result<(), ExportError> {
+        if self.game.state() != GameState::Playing {
+            return Ok(());
+        }
+        let config = self.game.config();
+        if self.game.board().idx(x, y).is_none() {
+            return Err(ExportError::new(format!(
+                "cell ({x},{y}) is outside the {}x{} board",
+                config.width(),
+                config.height()
+            )));
+        }
+        // The record's meaning of each op: a flag on a flagged cell does nothing.
+        apply_move(&mut self.game, &RecordMove { op, x, y, t: 0 });
+        self.record.push(op, x, y, now_ms);
+        Ok(())
     }
 
     /// The view of the game.
@@ -354,5 +482,50 @@ mod tests {
         );
         let twice = Game::from_mbf(&[3, 2, 0, 2, 1, 1, 1, 1]).err().unwrap();
         assert!(twice.message().contains("twice"), "{}", twice.message());
+    }
+
+    #[test]
+    fn clicks_are_recorded_and_a_record_reloads() {
+        let mut game = beginner("12345");
+        assert!(
+            game.to_record().is_none(),
+            "no layout before the first click"
+        );
+        game.apply_click(MoveOp::Reveal, 4, 4, 1000).unwrap();
+        game.apply_click(MoveOp::Flag, 0, 0, 1500).unwrap();
+        game.apply_click(MoveOp::Unflag, 0, 0, 1700).unwrap();
+        game.apply_click(MoveOp::Chord, 4, 4, 1900).unwrap();
+        let mut steps = 0;
+        while game.view().status == "playing" && steps < 200 {
+            game.play_step_at(&PlayerOptions::default(), 2000 + steps)
+                .unwrap();
+            steps += 1;
+        }
+        // Clicks after the end are not recorded.
+        let before = game.to_record().unwrap().moves().len();
+        game.apply_click(MoveOp::Reveal, 0, 0, 9000).unwrap();
+        let record = game.to_record().unwrap();
+        assert_eq!(record.moves().len(), before);
+        let times: Vec<u64> = record.moves().iter().map(|m| m.t).collect();
+        assert_eq!(&times[..4], &[0, 500, 700, 900]);
+        assert_eq!(record.seed(), Some("12345"));
+        assert_eq!(record.rule(), FirstClickRule::Opening);
+        // The record replays to the same view, and its statistics agree with the game's end.
+        let reloaded = Game::from_record(&record);
+        assert_eq!(reloaded.view().cells, game.view().cells);
+        let stats = game_stats(&record);
+        assert_eq!(stats.result.name(), game.view().status);
+        assert_eq!(stats.clicks.total(), record.moves().len());
+        let outside = game_outside();
+        assert!(outside.contains("outside the 9x9 board"), "{outside}");
+    }
+
+    fn game_outside() -> String {
+        let mut game = beginner("1");
+        game.apply_click(MoveOp::Reveal, 9, 0, 0)
+            .err()
+            .unwrap()
+            .message()
+            .to_string()
     }
 }

@@ -11,6 +11,9 @@
 //! - [`game`]: the `Game` handle (new game, reveal, flag, chord, state, export, auto-player
 //!   step).
 //! - [`player`]: `nextMove(position, options)` and `playGames(options)` for the bulk run.
+//! - [`record`]: `reviewGame(record)` and `recordStats(record)` over a `mineseer-game`
+//!   record; the `Game` handle records every click (`record()`, `stats()`,
+//!   `Game.fromRecord(record)`), timed by the page's clock.
 //! - [`position`]: `parsePosition(text)`, a `.mine` or `.inp` position in normalised form.
 //! - [`errors`]: every failure (a bad position, an impossible one, one over budget) becomes a
 //!   JS exception carrying the core's message.
@@ -27,6 +30,7 @@ pub mod errors;
 pub mod game;
 pub mod player;
 pub mod position;
+pub mod record;
 
 use wasm_bindgen::prelude::*;
 

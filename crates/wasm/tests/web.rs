@@ -9,6 +9,7 @@ use mineseer_wasm::endgame::solve_endgame_js;
 use mineseer_wasm::game::Game;
 use mineseer_wasm::player::{next_move_js, play_games_js};
 use mineseer_wasm::position::parse_position_js;
+use mineseer_wasm::record::{record_stats_js, review_game_js};
 use serde_json::{json, Value};
 use wasm_bindgen::{JsError, JsValue};
 use wasm_bindgen_test::*;
@@ -101,19 +102,19 @@ fn a_game_plays_by_reveal_flag_and_step() {
     let start = plain(game.state().unwrap());
     assert_eq!(start["status"], "playing");
     assert_eq!(start["cells"], "H".repeat(81));
-    let opened = plain(game.reveal(4, 4).unwrap());
+    let opened = plain(game.reveal(4, 4, None).unwrap());
     assert_eq!(&opened["cells"].as_str().unwrap()[40..41], "0");
     assert_eq!(opened["started"], true);
     // Flag a hidden cell and unflag it.
     let hidden = opened["cells"].as_str().unwrap().find('H').unwrap() as u32;
-    let flagged = plain(game.flag(hidden % 9, hidden / 9).unwrap());
+    let flagged = plain(game.flag(hidden % 9, hidden / 9, None).unwrap());
     assert_eq!(flagged["minesLeft"], 9);
-    let unflagged = plain(game.flag(hidden % 9, hidden / 9).unwrap());
+    let unflagged = plain(game.flag(hidden % 9, hidden / 9, None).unwrap());
     assert_eq!(unflagged["minesLeft"], 10);
     // The auto-player takes it to the end.
     let mut status = String::from("playing");
     for _ in 0..200 {
-        let step = plain(game.step(JsValue::UNDEFINED).unwrap());
+        let step = plain(game.step(JsValue::UNDEFINED, None).unwrap());
         status = step["state"]["status"].as_str().unwrap().to_string();
         if status != "playing" {
             break;
@@ -124,6 +125,43 @@ fn a_game_plays_by_reveal_flag_and_step() {
     let files = plain(game.export().unwrap());
     assert!(files["mine"].as_str().unwrap().starts_with("9x9x10\n"));
     assert_eq!(files["mbf"].as_array().unwrap().len(), 4 + 2 * 10);
+}
+
+#[wasm_bindgen_test]
+fn a_game_records_itself_and_its_record_reviews() {
+    let mut game = Game::new_js(js(
+        json!({"preset": "beginner", "rule": "safe", "seed": "9"}),
+    ))
+    .unwrap();
+    assert!(game.record().unwrap().is_null());
+    game.reveal(0, 0, Some(1000.5)).unwrap();
+    for k in 0..200 {
+        let step = plain(
+            game.step(JsValue::UNDEFINED, Some(2000.0 + k as f64))
+                .unwrap(),
+        );
+        if step["state"]["status"] != "playing" {
+            break;
+        }
+    }
+    let record = plain(game.record().unwrap());
+    assert_eq!(record["format"], "mineseer-game");
+    assert_eq!(
+        record["moves"][0],
+        json!({"op": "reveal", "x": 0, "y": 0, "t": 0})
+    );
+    let review = plain(review_game_js(js(record.clone())).unwrap());
+    let moves = review["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), record["moves"].as_array().unwrap().len());
+    assert_eq!(moves[0]["kind"], "first");
+    let stats = plain(game.stats().unwrap());
+    assert_eq!(stats["bbbv"], review["bbbv"]);
+    assert_eq!(stats, plain(record_stats_js(js(record.clone())).unwrap()));
+    // A bad record throws with the core's message.
+    let mut bad = record;
+    bad["layout"][0] = json!([20, 0]);
+    let err = review_game_js(js(bad)).err().unwrap();
+    assert!(thrown(err).contains("outside the 9x9 board"));
 }
 
 #[wasm_bindgen_test]
