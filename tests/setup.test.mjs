@@ -38,7 +38,7 @@ ${extra}
  * (plus `trunk`/`wasm-bindgen` at the versions given) and returns {status, stderr, calls}:
  * calls is the list of recorded stub invocations, one string each.
  */
-function runSetup({ present, trunk = TRUNK_VERSION, wasmBindgen = WASM_BINDGEN_VERSION, npmLockInstalled = true }) {
+function runSetup({ present, trunk = TRUNK_VERSION, wasmBindgen = WASM_BINDGEN_VERSION, npmLockInstalled = true, only = 'all' }) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-setup-'));
   const repo = path.join(scratch, 'repo');
   const bin = path.join(scratch, 'bin');
@@ -87,7 +87,7 @@ done
   const result = spawnSync('bash', ['-c', 'source scripts/setup.sh'], {
     cwd: repo,
     encoding: 'utf8',
-    env: { PATH: bin, HOME: home, CARGO_HOME: path.join(home, '.cargo'), STUB_LOG: log, POOL: pool, BIN: bin },
+    env: { PATH: bin, HOME: home, CARGO_HOME: path.join(home, '.cargo'), STUB_LOG: log, POOL: pool, BIN: bin, MINESEER_SETUP: only },
   });
   const calls = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -156,4 +156,24 @@ test('setup: only the tool whose version differs is rebuilt', () => {
   assert.equal(cargo.length, 1);
   assert.match(cargo[0], /wasm-bindgen-cli@0\.2\.129/);
   assert.doesNotMatch(cargo[0], /trunk@/);
+});
+
+test('setup: building the page alone (MINESEER_SETUP=page) never installs the browser', () => {
+  const { status, stderr, calls } = runSetup({ present: ['node', 'npm'], only: 'page' });
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(calls.filter((c) => c.startsWith('apt-get')), []);
+});
+
+test('scripts/build-page.sh sets up for the page only, and test.sh and serve.sh build through it', () => {
+  const read = (f) => fs.readFileSync(path.join(ROOT, 'scripts', f), 'utf8');
+  assert.match(read('build-page.sh'), /^MINESEER_SETUP=page source scripts\/setup\.sh$/m);
+  assert.match(read('build-page.sh'), /^trunk build --release --offline --skip-version-check$/m);
+  for (const caller of ['test.sh', 'serve.sh']) {
+    assert.match(read(caller), /^bash scripts\/build-page\.sh$/m, `${caller} builds the page with build-page.sh`);
+    assert.doesNotMatch(read(caller), /^\s*trunk build/m, `${caller} has no build of its own`);
+  }
+  const workflow = fs.readFileSync(path.join(ROOT, '.github', 'workflows', 'pages.yml'), 'utf8');
+  assert.match(workflow, /run: bash scripts\/build-page\.sh/);
+  assert.match(workflow, /actions\/upload-pages-artifact@/);
+  assert.match(workflow, /actions\/deploy-pages@/);
 });
