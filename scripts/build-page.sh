@@ -6,6 +6,6 @@
 # at the root of a host and under any sub-path (a project page such as /mineseer/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+MINESEER_SETUP=page source scripts/setup.sh
 echo "build-page: trunk build --release (about 1 minute)"
 trunk build --release --offline --skip-version-check

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Mineseer needs, and only what is missing: each tool is
 # checked the way that fits it, and nothing that already runs is installed again.
-# Sourced by scripts/build-page.sh, scripts/test.sh and scripts/serve.sh; safe to run again.
+# Sourced by scripts/test.sh (everything) and scripts/build-page.sh (MINESEER_SETUP=page: what
+# building the page needs, no browser); safe to run again.
 # Versions and the reasons for them: ../shared/TOOLCHAIN.md. Tested by tests/setup.test.mjs,
 # which runs this file with chosen tools hidden and stub installers that record what they are
 # asked for.
@@ -22,13 +23,16 @@ if ! rustup target list --installed --toolchain 1.95.0 2>/dev/null | grep -qx wa
 fi
 cargo fetch --locked >/dev/null
 
-# ---- Debian packages: chromium and chromedriver for the browser tests. Node and npm come
+# ---- Debian packages: chromium and chromedriver for the browser tests (not when only the
+# page is built: MINESEER_SETUP=page, as scripts/build-page.sh sets it). Node and npm come
 # with the image (Node 20 with its own npm, from outside Debian); Debian's npm conflicts with
 # that Node and makes the whole apt transaction fail, so apt is asked for nodejs and npm only
 # when there is no node at all, and then for both together.
 apt_packages=()
-setup_have chromium || apt_packages+=(chromium)
-setup_have chromedriver || apt_packages+=(chromium-driver)
+if [ "${MINESEER_SETUP:-all}" != page ]; then
+  setup_have chromium || apt_packages+=(chromium)
+  setup_have chromedriver || apt_packages+=(chromium-driver)
+fi
 if ! setup_have node; then
   apt_packages+=(nodejs npm)
 elif ! setup_have npm; then

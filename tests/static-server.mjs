@@ -19,13 +19,22 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Starts serving `root` on 127.0.0.1:`port` (0 picks a free port); resolves {server, url}. */
-export function startServer(root, port = 0) {
+/**
+ * Starts serving `root` on 127.0.0.1:`port` (0 picks a free port); resolves {server, url}.
+ * With `prefix` (such as '/mineseer/') the files are served under that path only, the way a
+ * project page is hosted, and every other path is a 404.
+ */
+export function startServer(root, port = 0, { prefix = '/' } = {}) {
   const base = path.resolve(root);
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://127.0.0.1');
-      let file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
+      if (!url.pathname.startsWith(prefix)) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      const inside = url.pathname.slice(prefix.length - 1);
+      let file = path.normalize(path.join(base, decodeURIComponent(inside)));
       if (file !== base && !file.startsWith(base + path.sep)) {
         res.writeHead(403).end('forbidden');
         return;
@@ -45,7 +54,7 @@ export function startServer(root, port = 0) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
-      resolve({ server, url: `http://127.0.0.1:${server.address().port}/` });
+      resolve({ server, url: `http://127.0.0.1:${server.address().port}${prefix}` });
     });
   });
 }
