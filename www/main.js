@@ -5,6 +5,8 @@ import { Request, DETAILED_ANALYSIS_MAX_CELLS, analysisOptions } from './protoco
 import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
+import { looksLikeRecord } from './record.js';
+import { GameRecords } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +27,8 @@ let client = null;
  */
 let analyst = null;
 let features = {};
+/** Game records, the end-of-game summary, the statistics and the review (review.js). */
+let records = null;
 
 /** What the board shows: a game in the worker, or a position being edited. */
 const state = {
@@ -235,6 +239,7 @@ async function newGame({ replay = false } = {}) {
     state.mode = 'game';
     $('moves').replaceChildren();
     resetTimer();
+    records?.onNewGame();
     showGame(game);
     history.replaceState(null, '', shareHash({ ...size, rule, seed: game.seed }));
   });
@@ -261,6 +266,16 @@ function showGame(game) {
   else if (game.status === 'lost') showMessage('Boom. The red cell was the mine; crossed flags were wrong.', 'info');
   if (analyzeOn() && game.status === 'playing') requestAnalysis();
   else $('analysis-summary').textContent = '';
+  records?.onGameState(game);
+}
+
+/** Shows a game the worker made from a file (a record): play goes on from it. */
+function adoptGame(game) {
+  stopAutoplay();
+  state.mode = 'game';
+  $('moves').replaceChildren();
+  resetTimer();
+  showGame(game);
 }
 
 async function gameMove(op, x, y) {
@@ -294,8 +309,9 @@ function primary(x, y) {
   if (state.mode === 'position') return paint(x, y);
   const ch = state.position.cell(x, y);
   if (ch >= '1' && ch <= '8') return gameMove('chord', x, y);
-  if (ch === 'H') return gameMove('reveal', x, y);
-  return undefined;
+  // Every other click is a reveal; on a flag or a revealed cell it changes nothing, but the
+  // game's record counts it, as players' statistics count every click.
+  return gameMove('reveal', x, y);
 }
 
 function secondary(x, y) {
@@ -444,6 +460,7 @@ function showNumberChances(x, y) {
 // ---------------------------------------------------------------- position editor
 
 async function loadPosition(text) {
+  if (looksLikeRecord(text) && records) return records.open(text);
   clearMessage();
   await guarded(async () => {
     // Checked before anything changes: a position with no consistent layout is refused and
@@ -475,6 +492,7 @@ async function loadMbf(bytes) {
     state.mode = 'game';
     $('moves').replaceChildren();
     resetTimer();
+    records?.onNewGame({ counted: false });
     showGame(game);
     showMessage(`Loaded a ${game.width}×${game.height} MBF layout with ${game.mines} mines: click to play it.`, 'success');
   });
@@ -582,6 +600,7 @@ async function step() {
     return false;
   }
   if (state.game.status !== 'playing') return false;
+  records?.noteAuto();
   const result = await guarded(() => client.request(Request.GAME, { op: 'step', options: {} }));
   if (!result) return false;
   if (result.move) logMove(result.move);
@@ -804,6 +823,18 @@ async function start() {
     showMessage(`The solver could not start: ${err.message}`);
     return;
   }
+  records = new GameRecords(document.querySelector('.panel') ?? document.body, {
+    client,
+    analyst,
+    view,
+    state,
+    showGame,
+    adoptGame,
+    showMessage,
+    clearMessage,
+    currentSize,
+    display: () => $('display').value,
+  });
   document.body.dataset.ready = '1';
   for (const [id, feature] of [['step', 'player'], ['autoplay', 'player'], ['endgame', 'endgame'], ['bulk-run', 'bulk']]) {
     if (!features[feature]) {

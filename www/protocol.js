@@ -14,12 +14,24 @@ export const Request = Object.freeze({
    * follows.
    */
   PARSE: 'parse',
-  /** A game operation: payload {op, ...}; answers the game's state. Never superseded. */
+  /**
+   * A game operation: payload {op, ...}; answers the game's state. Never superseded. The
+   * worker times each click with its own clock for the game's record. Ops: new, mbf, record
+   * (load a parsed record: payload {record}), reveal, flag, chord, step, state, export,
+   * getRecord (the record object, null before the first click), stats (3BV, clicks, time).
+   */
   GAME: 'game',
   /** The auto-player's next move on the current game: payload {options}. */
   NEXT_MOVE: 'next-move',
   /** Play many games with the auto-player: payload {preset, width, height, mines, rule, seed, games}. */
   BULK: 'bulk',
+  /**
+   * Review a recorded game: payload {record} (a parsed mineseer-game object); answers
+   * {review, positions, ms}: the review (the CLI's `review --json` keys), the game's view
+   * before each move and after the last, and the milliseconds the review took. Superseded by
+   * a newer one.
+   */
+  REVIEW: 'review',
   /** Stop the running bulk run: payload {}. */
   CANCEL: 'cancel',
 });
@@ -39,7 +51,7 @@ export const Reply = Object.freeze({
 });
 
 /** Request kinds where only the newest pending request matters. */
-export const SUPERSEDABLE = new Set([Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE]);
+export const SUPERSEDABLE = new Set([Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE, Request.REVIEW]);
 
 /** Builds a message. */
 export function message(id, kind, payload = {}) {

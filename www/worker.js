@@ -67,6 +67,8 @@ async function handle(msg) {
       return nextMove(p);
     case Request.BULK:
       return bulk(msg.id, p);
+    case Request.REVIEW:
+      return review(p);
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
@@ -129,23 +131,37 @@ function gameOp(p) {
   if (typeof wasm.Game !== 'function') {
     throw new Error('playing is not in this build yet');
   }
-  if (p.op === 'new' || p.op === 'mbf') {
-    // Made first, so that a failure (bad options, a bad MBF file) keeps the current game.
-    const made = p.op === 'new' ? new wasm.Game(p.options) : wasm.Game.fromMbf(p.bytes);
+  if (p.op === 'new' || p.op === 'mbf' || p.op === 'record') {
+    // Made first, so that a failure (bad options, a bad MBF file or record) keeps the current game.
+    const made = p.op === 'new' ? new wasm.Game(p.options)
+      : p.op === 'mbf' ? wasm.Game.fromMbf(p.bytes) : wasm.Game.fromRecord(p.record);
     if (game) game.free();
     game = made;
     return game.state();
   }
   if (!game) throw new Error('no game: start a new game first');
   switch (p.op) {
-    case 'reveal': return game.reveal(p.x, p.y);
-    case 'flag': return game.flag(p.x, p.y);
-    case 'chord': return game.chord(p.x, p.y);
+    // Each click is recorded with the time it is played (this worker's clock: the record
+    // keeps times relative to the first click).
+    case 'reveal': return game.reveal(p.x, p.y, performance.now());
+    case 'flag': return game.flag(p.x, p.y, performance.now());
+    case 'chord': return game.chord(p.x, p.y, performance.now());
     case 'state': return game.state();
-    case 'step': return game.step(p.options ?? {});
+    case 'step': return game.step(p.options ?? {}, performance.now());
     case 'export': return game.export();
+    case 'getRecord': return game.record();
+    case 'stats': return game.stats();
     default: throw new Error(`unknown game operation ${JSON.stringify(p.op)}`);
   }
+}
+
+/** Reviews a recorded game; the views let the page step through its positions. */
+function review(p) {
+  const start = performance.now();
+  const result = wasm.reviewGame(p.record);
+  const ms = performance.now() - start;
+  const positions = wasm.replayRecord(p.record);
+  return { review: result, positions, ms, totalMs: performance.now() - start };
 }
 
 function nextMove(p) {
@@ -182,5 +198,6 @@ const features = {
   endgame: typeof wasm.solveEndgame === 'function',
   player: typeof wasm.Game === 'function' && typeof wasm.Game.prototype.step === 'function',
   bulk: typeof wasm.playGames === 'function',
+  review: typeof wasm.reviewGame === 'function',
 };
 self.postMessage(message(0, Reply.READY, { features }));

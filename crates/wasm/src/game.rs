@@ -256,6 +256,24 @@ impl Game {
         }
     }
 
+    /// The view before each move of a record, and after the last (`moves + 1` views), for
+    /// the review's slider.
+    pub fn replay_views(record: &GameRecord) -> Vec<GameView> {
+        let mut game = Game {
+            game: record.replay_game(),
+            record: RecordBuilder::new(),
+            seed: record.seed().map(str::to_string),
+            rule: record.rule(),
+        };
+        let mut views = Vec::with_capacity(record.moves().len() + 1);
+        views.push(game.view());
+        for mv in record.moves() {
+            apply_move(&mut game.game, mv);
+            views.push(game.view());
+        }
+        views
+    }
+
     /// The record so far; `None` before the mines are placed.
     pub fn to_record(&self) -> Option<GameRecord> {
         let layout = self.game.layout()?;

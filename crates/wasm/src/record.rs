@@ -299,6 +299,15 @@ pub fn record_stats_js(record: JsValue) -> Result<JsValue, JsError> {
     to_js(&StatsJson::new(&game_stats(&record)))
 }
 
+/// The JS export: `replayRecord(record)`, the game's view (as `Game.state()` gives it) before
+/// each move and after the last, for stepping through a review. Throws on a bad record.
+#[wasm_bindgen(js_name = replayRecord)]
+pub fn replay_record_js(record: JsValue) -> Result<JsValue, JsError> {
+    let record: RecordJson = from_js(record, "the game record")?;
+    let record = record.check().map_err(ExportError::into_js)?;
+    to_js(&crate::game::Game::replay_views(&record))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

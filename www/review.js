@@ -1,0 +1,299 @@
+// Game records and the move-by-move review on the page: export the current game's record,
+// open a record (pasted or from a file), the end-of-game summary and history (with
+// stats.js), and the Review card: one `.review-move` per move (data-kind, data-safety,
+// data-best-safety), a slider and the arrow keys stepping through the positions with the
+// analysis drawn for each, the move played outlined and the best alternative in gold.
+// The review itself is computed in a worker (Request.REVIEW); text goes in with textContent.
+
+import { Request, analysisOptions } from './protocol.js';
+import { Superseded } from './client.js';
+import { parseRecordText, downloadRecord } from './record.js';
+import { StatsPanel, addGame, historyKey, summaryText } from './stats.js';
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'text') node.textContent = v;
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else if (k === 'hidden') node.hidden = Boolean(v);
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+function pct(p, digits = 1) {
+  return `${(p * 100).toFixed(digits)} %`;
+}
+
+/** A guess this much less safe than the best available is a poor guess. */
+const POOR_GUESS_RATIO = 0.9;
+
+/** The `.mine` text of a position with its flags taken off (the review ignores flags). */
+function withoutFlags(mineText) {
+  const [header, ...rows] = mineText.split('\n');
+  return [header, ...rows.map((r) => r.replace(/F/g, 'H'))].join('\n');
+}
+
+/**
+ * The records, the summary and the review. `app` is the page's controller: {client, analyst,
+ * view, state, showGame(game), adoptGame(game), showMessage(text, kind), clearMessage(),
+ * currentSize(), display()}.
+ */
+export class GameRecords {
+  constructor(container, app) {
+    this.app = app;
+    /** The game now in the worker: whether it counts in the history, and was recorded there. */
+    this.game = { counted: true, finished: false, key: null };
+    this.review = null;
+    this.step = 0;
+    this.drawn = 0;
+    this.summary = el('p', { id: 'game-summary', class: 'game-summary', hidden: true, 'aria-live': 'polite' });
+    document.getElementById('message')?.after(this.summary);
+    // Records open from the position box's file picker too.
+    const picker = document.getElementById('open-file');
+    if (picker && !picker.accept.includes('.json')) picker.accept += ',.json';
+    this.buildCard(container);
+    this.stats = new StatsPanel(container, {
+      currentKey: () => historyKey(app.currentSize(), document.getElementById('rule')?.value ?? 'opening'),
+      notify: app.showMessage,
+    });
+  }
+
+  buildCard(container) {
+    const $ = (tag, props, children) => el(tag, props, children);
+    this.startButton = $('button', { type: 'button', id: 'review-start', text: 'Review game' });
+    this.exportButton = $('button', { type: 'button', id: 'record-export', text: 'Export record' });
+    this.closeButton = $('button', { type: 'button', id: 'review-close', text: 'Back to the game', hidden: true });
+    this.info = $('p', { id: 'review-summary', class: 'muted' });
+    this.slider = $('input', { type: 'range', id: 'review-slider', min: '0', max: '0', value: '0', 'aria-label': 'Position in the review' });
+    this.stepLabel = $('output', { id: 'review-step', for: 'review-slider' });
+    this.nav = $('div', { class: 'row review-nav', hidden: true }, [this.slider, this.stepLabel]);
+    this.current = $('p', { id: 'review-current', class: 'muted', 'aria-live': 'polite' });
+    this.list = $('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Moves of the game' });
+    this.card = $('section', { class: 'card review-card', id: 'review-card', 'aria-labelledby': 'review-title' }, [
+      $('h2', { id: 'review-title', text: 'Review' }),
+      $('div', { class: 'row' }, [this.startButton, this.exportButton, this.closeButton]),
+      this.info, this.nav, this.current, this.list,
+      $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file, to review it.' }),
+    ]);
+    container.append(this.card);
+    this.startButton.addEventListener('click', () => this.start());
+    this.exportButton.addEventListener('click', () => this.exportRecord());
+    this.closeButton.addEventListener('click', () => this.close());
+    this.slider.addEventListener('input', () => this.show(Number(this.slider.value)));
+    this.card.addEventListener('keydown', (event) => {
+      if (!this.review || event.target === this.slider) return;
+      const to = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      this.show(this.step + to);
+    });
+    this.list.addEventListener('click', (event) => {
+      const item = event.target.closest?.('.review-move');
+      if (item) this.show(Number(item.dataset.i));
+    });
+  }
+
+  // ------------------------------------------------------------ the game's life
+
+  /** A new game in the worker; `counted` says whether it goes into the history. */
+  onNewGame({ counted = true } = {}) {
+    if (this.review) this.close({ restore: false });
+    this.game = { counted, finished: false, key: historyKey(this.app.currentSize(), document.getElementById('rule')?.value ?? 'opening') };
+    this.summary.hidden = true;
+    this.summary.textContent = '';
+    this.stats.render();
+  }
+
+  /** The auto-player moved in this game: it is not the player's alone any more. */
+  noteAuto() {
+    this.game.counted = false;
+  }
+
+  /** Every game state the page shows: the end of a game brings its summary and history. */
+  async onGameState(game) {
+    // Counts the states shown, so that a test can wait for a click's answer.
+    document.body.dataset.gameStates = String((Number(document.body.dataset.gameStates) || 0) + 1);
+    if (game.status === 'playing' || this.game.finished) return;
+    this.game.finished = true;
+    let stats;
+    try {
+      stats = await this.app.client.request(Request.GAME, { op: 'stats' });
+    } catch (err) {
+      this.app.showMessage(err.message);
+      return;
+    }
+    if (!stats) return;
+    this.summary.textContent = summaryText(stats);
+    this.summary.hidden = false;
+    this.summary.dataset.result = stats.result;
+    this.summary.dataset.bbbv = String(stats.bbbv);
+    if (this.game.counted && this.game.key) {
+      addGame(this.game.key, stats);
+      this.stats.render();
+    }
+    document.body.dataset.recorded = String((Number(document.body.dataset.recorded) || 0) + 1);
+  }
+
+  // ------------------------------------------------------------ records
+
+  async currentRecord() {
+    const record = await this.app.client.request(Request.GAME, { op: 'getRecord' });
+    if (!record) throw new Error('No record yet: the first click places the mines.');
+    return record;
+  }
+
+  async exportRecord() {
+    try {
+      downloadRecord(await this.currentRecord());
+    } catch (err) {
+      this.app.showMessage(err.message);
+    }
+  }
+
+  /**
+   * Opens a record (text pasted or loaded): its game is replayed in the worker and can be
+   * reviewed or played on. A bad record leaves the game in progress as it was.
+   */
+  async open(text) {
+    this.app.clearMessage();
+    let record;
+    let game;
+    try {
+      record = parseRecordText(text);
+      game = await this.app.client.request(Request.GAME, { op: 'record', record });
+    } catch (err) {
+      this.app.showMessage(err.message);
+      return false;
+    }
+    this.onNewGame({ counted: false });
+    this.app.adoptGame(game);
+    this.game.finished = game.status !== 'playing';
+    this.app.showMessage(`Opened a recorded ${game.width}×${game.height} game of ${record.moves.length} moves: press Review game to step through it.`, 'success');
+    return true;
+  }
+
+  // ------------------------------------------------------------ the review
+
+  async start() {
+    this.app.clearMessage();
+    let result;
+    try {
+      const record = await this.currentRecord();
+      this.info.textContent = 'Reviewing…';
+      result = await this.app.analyst.request(Request.REVIEW, { record });
+    } catch (err) {
+      if (err instanceof Superseded) return;
+      this.info.textContent = '';
+      this.app.showMessage(err.message);
+      return;
+    }
+    this.review = result.review;
+    this.positions = result.positions;
+    this.renderList();
+    const r = this.review;
+    const eff = typeof r.efficiency === 'number' ? pct(r.efficiency, 0) : '—';
+    this.info.textContent = `${r.result} · 3BV ${r.bbbv} (${r.bbbv_solved} solved) · ${r.guesses} guess${r.guesses === 1 ? '' : 'es'}, ${r.blunders} blunder${r.blunders === 1 ? '' : 's'} · luck ${pct(r.luck)} · accuracy ${pct(r.accuracy)} · efficiency ${eff} · computed in ${result.ms.toFixed(0)} ms`;
+    this.card.dataset.ms = String(result.ms);
+    this.slider.max = String(this.positions.length - 1);
+    this.nav.hidden = false;
+    this.closeButton.hidden = false;
+    this.app.state.mode = 'review';
+    document.body.dataset.review = 'open';
+    this.show(0);
+  }
+
+  renderList() {
+    const items = this.review.moves.map((m) => {
+      const item = el('li', {
+        class: 'review-move',
+        tabindex: '-1',
+        dataset: { i: String(m.i), kind: m.kind, op: m.op, x: String(m.x), y: String(m.y) },
+      });
+      if (m.safety !== undefined) item.dataset.safety = String(m.safety);
+      if (m.best_safety !== undefined) item.dataset.bestSafety = String(m.best_safety);
+      const poor = m.kind === 'guess' && m.safety < m.best_safety * POOR_GUESS_RATIO;
+      if (m.kind === 'blunder' || m.kind === 'mine' || poor) item.dataset.bad = 'true';
+      let text = `${m.i}. ${m.op} (${m.x},${m.y}) ${m.kind}`;
+      if (m.safety !== undefined) {
+        text += ` · ${pct(m.safety)} safe`;
+        if (m.best_safety > m.safety) text += ` (best ${pct(m.best_safety)} at (${m.best.x},${m.best.y}))`;
+        if (m.safe_available > 0) text += ` · ${m.safe_available} safe cell${m.safe_available === 1 ? '' : 's'}`;
+      }
+      if (m.win_before !== undefined) {
+        text += ` · win ${pct(m.win_before)}`;
+        if (m.win_after !== undefined) text += ` → ${pct(m.win_after)}`;
+      }
+      item.textContent = text;
+      return item;
+    });
+    this.list.replaceChildren(...items);
+  }
+
+  /** Shows the position before move `k` (after the last move when k is the move count). */
+  async show(k) {
+    if (!this.review) return;
+    const n = this.positions.length - 1;
+    k = Math.max(0, Math.min(n, k));
+    this.step = k;
+    this.slider.value = String(k);
+    this.stepLabel.textContent = k < n ? `before move ${k} of ${n}` : `after the last move (${n})`;
+    for (const item of this.list.querySelectorAll('[aria-current]')) item.removeAttribute('aria-current');
+    const move = this.review.moves[k];
+    const item = this.list.children[k];
+    if (item) {
+      item.setAttribute('aria-current', 'step');
+      item.scrollIntoView?.({ block: 'nearest' });
+    }
+    this.current.textContent = move ? item.textContent : 'The end of the game.';
+    const view = this.positions[k];
+    const { app } = this;
+    app.state.version++;
+    const version = app.state.version;
+    app.view.render(view.width, view.height, view.cells.split(''));
+    app.view.clearOverlay();
+    this.outline(move);
+    let analysis;
+    try {
+      analysis = await app.analyst.request(Request.ANALYZE, {
+        position: withoutFlags(view.position),
+        options: analysisOptions(view.width * view.height),
+      });
+    } catch (err) {
+      if (!(err instanceof Superseded) && version === app.state.version) this.current.textContent += ` (${err.message})`;
+      return;
+    }
+    if (version !== app.state.version || !this.review) return;
+    app.view.showAnalysis(analysis, app.display());
+    this.outline(move);
+    this.drawn += 1;
+    document.body.dataset.reviewDrawn = `${k}:${this.drawn}`;
+  }
+
+  /** The move played outlined, the best alternative in gold. */
+  outline(move) {
+    const { view } = this.app;
+    for (const cell of view.root.querySelectorAll('.review-played')) cell.classList.remove('review-played');
+    if (!move) return;
+    view.element(move.x, move.y)?.classList.add('review-played');
+    if (move.best && (move.best.x !== move.x || move.best.y !== move.y || move.op === 'chord')) {
+      view.showBestMove(move.best.x, move.best.y);
+    }
+  }
+
+  /** Leaves the review; the board shows the game again. */
+  close({ restore = true } = {}) {
+    this.review = null;
+    this.positions = null;
+    this.list.replaceChildren();
+    this.nav.hidden = true;
+    this.closeButton.hidden = true;
+    this.current.textContent = '';
+    this.info.textContent = '';
+    delete document.body.dataset.review;
+    for (const cell of this.app.view.root.querySelectorAll('.review-played')) cell.classList.remove('review-played');
+    if (this.app.state.mode === 'review') this.app.state.mode = 'game';
+    if (restore && this.app.state.game) this.app.showGame(this.app.state.game);
+  }
+}
