@@ -181,14 +181,16 @@ test('games played by clicks are recorded, reviewed as the CLI reviews them, and
   await page.click('#review-start');
   await page.waitForFunction((n) => document.querySelectorAll('.review-move').length === n, record.moves.length);
   const shown = await page.$$eval('.review-move', (items) => items.map((li) => ({
-    kind: li.dataset.kind, safety: li.dataset.safety, best: li.dataset.bestSafety, bad: li.dataset.bad === 'true',
+    kind: li.dataset.kind, safety: li.dataset.safety, best: li.dataset.bestSafety, bad: li.dataset.bad === 'true', forced: li.dataset.forced === 'true',
   })));
   shown.forEach((m, i) => {
     const want = cli.moves[i];
     assert.equal(m.kind, want.kind, `move ${i} kind`);
     assert.equal(m.safety === undefined ? undefined : Number(m.safety), want.safety, `move ${i} safety`);
     assert.equal(m.best === undefined ? undefined : Number(m.best), want.best_safety, `move ${i} best safety`);
-    assert.equal(m.bad, want.kind === 'blunder' || want.kind === 'mine' || (want.kind === 'guess' && want.safety < 0.9 * want.best_safety), `move ${i} stands out`);
+    assert.equal(m.forced, want.forced === true, `move ${i} forced`);
+    const poor = want.kind === 'guess' && !want.forced && want.safety < 0.9 * want.best_safety;
+    assert.equal(m.bad, want.kind === 'blunder' || want.kind === 'mine' || poor, `move ${i} stands out`);
   });
 
   // The slider and the arrow keys step through the positions, each analysed.

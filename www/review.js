@@ -213,12 +213,16 @@ export class GameRecords {
       });
       if (m.safety !== undefined) item.dataset.safety = String(m.safety);
       if (m.best_safety !== undefined) item.dataset.bestSafety = String(m.best_safety);
-      const poor = m.kind === 'guess' && m.safety < m.best_safety * POOR_GUESS_RATIO;
+      // A forced guess (no reveal could ever settle it) is never a poor guess: it has to be
+      // taken sooner or later.
+      const poor = m.kind === 'guess' && !m.forced && m.safety < m.best_safety * POOR_GUESS_RATIO;
+      if (m.forced) item.dataset.forced = 'true';
       if (m.kind === 'blunder' || m.kind === 'mine' || poor) item.dataset.bad = 'true';
       let text = `${m.i}. ${m.op} (${m.x},${m.y}) ${m.kind}`;
       if (m.safety !== undefined) {
         text += ` · ${pct(m.safety)} safe`;
         if (m.best_safety > m.safety) text += ` (best ${pct(m.best_safety)} at (${m.best.x},${m.best.y}))`;
+        if (m.forced) text += ' · forced: no reveal could settle it';
         if (m.safe_available > 0) text += ` · ${m.safe_available} safe cell${m.safe_available === 1 ? '' : 's'}`;
       }
       if (m.win_before !== undefined) {

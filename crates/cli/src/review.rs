@@ -69,6 +69,9 @@ struct MoveJson {
     best: Option<Cell>,
     #[serde(skip_serializing_if = "Option::is_none")]
     safe_available: Option<usize>,
+    /// Only on a guess in a forced guess (a group no reveal can settle).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    forced: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     win_before: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,6 +139,7 @@ fn move_json(i: usize, m: &MoveReview) -> MoveJson {
         best_safety: f(&m.best_safety),
         best: cell(m.best),
         safe_available: m.safe_available,
+        forced: m.forced,
         win_before: f(&m.win_before),
         win_best: cell(m.win_best),
         win_after: f(&m.win_after),
@@ -194,6 +198,9 @@ fn print_text(review: &Review) {
             if safety != best {
                 let (bx, by) = m.best.unwrap_or_default();
                 line += &format!(", best {} at ({bx},{by})", percent(best));
+            }
+            if m.forced {
+                line += " (forced: no reveal could settle it)";
             }
             if let Some(n) = m.safe_available {
                 line += &format!(", {n} safe cell(s)");

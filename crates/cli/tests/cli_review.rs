@@ -210,6 +210,11 @@ fn review_json_matches_the_core_review() {
             );
             let best = want.best.map(|(x, y)| json!({"x": x, "y": y}));
             assert_eq!(or_null(&got["best"]), json!(best), "move {i}");
+            assert_eq!(
+                got["forced"].as_bool().unwrap_or(false),
+                want.forced,
+                "move {i}"
+            );
             // Moves without a safety carry no safety keys at all, as in the issue.
             if want.safety.is_none() {
                 assert_eq!(keys(got), ["i", "kind", "op", "x", "y"], "move {i}");

@@ -21,7 +21,8 @@
 //! cell it opens is safe: the layouts with all of them safe over all layouts, counted by the
 //! engine with those cells marked safe), the **best safety** of any single reveal and the cell
 //! that gives it (the played cell when it is among the best), and how many cells were
-//! certainly safe. Where the position has at most [`ReviewConfig::endgame`]'s
+//! certainly safe; a guess also says whether its cell was in a forced guess (a group no reveal
+//! can ever settle, taken sooner or later in any case). Where the position has at most [`ReviewConfig::endgame`]'s
 //! `max_layouts` layouts and the endgame solver answers within its budget, the move also
 //! records the win chance under best play before it (which is the win chance after the best
 //! move, the solver's best move) and the win chance under best play after the move played.
@@ -44,6 +45,7 @@ use num_traits::Zero;
 use crate::board::{Board, Cell, CellIdx};
 use crate::clicks::{game_stats, GameStats};
 use crate::combinatorics::Fraction;
+use crate::dead::forced_guesses;
 use crate::endgame::{solve_endgame, EndgameConfig};
 use crate::error::{SolveError, SolveErrorKind};
 use crate::game::{Game, GameState, MoveOutcome};
@@ -133,6 +135,11 @@ pub struct MoveReview {
     pub best: Option<(usize, usize)>,
     /// With `safety`: the cells certainly safe in that position.
     pub safe_available: Option<usize>,
+    /// For a `guess`: the cell is in a forced guess ([`crate::dead::forced_guesses`]: a group
+    /// no reveal outside it can ever settle), which must be taken sooner or later, so taking
+    /// it before a safer guess elsewhere costs nothing. Accuracy still counts it as the issue
+    /// defines it; front ends do not call it a poor guess.
+    pub forced: bool,
     /// When the endgame solver answered: the win chance under best play before the move.
     pub win_before: Option<Fraction>,
     /// With `win_before`: the solver's best move `(x, y)`, whose win chance is `win_before`.
@@ -202,6 +209,7 @@ pub fn review_game(record: &GameRecord, config: &ReviewConfig) -> Result<Review,
             best_safety: None,
             best: None,
             safe_available: None,
+            forced: false,
             win_before: None,
             win_best: None,
             win_after: None,
@@ -261,6 +269,9 @@ pub fn review_game(record: &GameRecord, config: &ReviewConfig) -> Result<Review,
                 if safety.numer() != safety.denom() {
                     luck = multiply(&luck, &safety);
                     best_product = multiply(&best_product, &best_safety);
+                }
+                if review.kind == MoveKind::Guess {
+                    review.forced = here.in_forced_guess(idx, config).map_err(fail)?;
                 }
                 review.safety = Some(safety);
                 review.best_safety = Some(best_safety);
@@ -401,6 +412,12 @@ impl Position {
             }
         }
         Ok(position)
+    }
+
+    /// Whether `idx` is in one of the position's forced guesses.
+    fn in_forced_guess(&self, idx: CellIdx, config: &ReviewConfig) -> Result<bool, SolveError> {
+        let groups = forced_guesses(&self.seen, &self.analysis, &config.solve)?;
+        Ok(groups.iter().any(|g| g.cells().contains(&idx)))
     }
 
     /// Layouts in which `idx` is safe.

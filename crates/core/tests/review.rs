@@ -8,6 +8,8 @@ mod common;
 
 use common::TestRng;
 use mineseer_core::brute::enumerate_layouts;
+use mineseer_core::dead::forced_guesses;
+
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::record::{GameRecord, MoveOp, RecordMove};
 use mineseer_core::review::{review_game, MoveKind, Review, ReviewConfig};
@@ -178,7 +180,7 @@ fn brute_safe(seen: &Board, targets: &[CellIdx]) -> Option<(usize, usize)> {
 
 /// Replays the record with the game's own moves and checks every entry of the review.
 /// Returns how many moves of each interesting kind were checked.
-fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usize; 6] {
+fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usize; 7] {
     assert_eq!(review.moves.len(), record.moves().len());
     let config = ReviewConfig::default();
     let mut game =
@@ -186,7 +188,8 @@ fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usi
     let mut started = false;
     let mut risky = Vec::new();
     let mut best_of_risky = Vec::new();
-    let mut seen_kinds = [0usize; 6];
+    let mut seen_kinds = [0usize; 7];
+    let mut seen_forced = 0;
     for (i, (mv, got)) in record.moves().iter().zip(&review.moves).enumerate() {
         assert_eq!(got.played, *mv);
         let at = |x, y| game.board().idx(x, y).unwrap();
@@ -294,6 +297,13 @@ fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usi
                     _ => MoveKind::Guess,
                 };
                 assert_eq!(got.kind, expected, "{context}");
+                let forced = expected == MoveKind::Guess
+                    && forced_guesses(&seen, &analysis, &SolveConfig::default())
+                        .unwrap()
+                        .iter()
+                        .any(|g| g.cells().contains(&idx));
+                assert_eq!(got.forced, forced, "{context}: forced");
+                seen_forced += usize::from(forced);
                 if !certain {
                     risky.push(safety.clone());
                     best_of_risky.push(best.clone());
@@ -354,13 +364,14 @@ fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usi
         Fraction::new(luck.numer() * bests.denom(), luck.denom() * bests.numer())
     };
     assert_eq!(review.accuracy, accuracy, "accuracy");
+    seen_kinds[6] = seen_forced;
     seen_kinds
 }
 
 #[test]
 fn small_games_match_the_engine_and_brute_force() {
     let mut rng = TestRng::new(2026);
-    let mut totals = [0usize; 6];
+    let mut totals = [0usize; 7];
     for game_no in 0..1200u64 {
         let (w, h) = [(5, 5), (6, 4), (4, 4), (7, 3)][(game_no % 4) as usize];
         let mines = 3 + rng.below(4) as usize;
@@ -379,6 +390,7 @@ fn small_games_match_the_engine_and_brute_force() {
             *t += k;
         }
     }
+    assert!(totals[6] > 0, "no guess in a forced guess was checked");
     // The games exercised what they are meant to.
     for (name, count) in [
         "guesses",
@@ -398,7 +410,7 @@ fn small_games_match_the_engine_and_brute_force() {
 #[test]
 fn preset_games_match_the_engine() {
     let mut rng = TestRng::new(99);
-    let mut totals = [0usize; 6];
+    let mut totals = [0usize; 7];
     for game_no in 0..36u64 {
         let (w, h, m) = [(9, 9, 10), (16, 16, 40), (30, 16, 99)][(game_no % 3) as usize];
         let rule = [FirstClickRule::Safe, FirstClickRule::Opening][(game_no / 3 % 2) as usize];

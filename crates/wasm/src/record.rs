@@ -207,6 +207,9 @@ pub struct MoveReviewJson {
     /// Cells certainly safe.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub safe_available: Option<usize>,
+    /// A guess in a forced guess (present only when true).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
     /// Win chance under best play before the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_before: Option<f64>,
@@ -269,6 +272,7 @@ fn move_json(i: usize, m: &MoveReview) -> MoveReviewJson {
         best_safety: f(&m.best_safety),
         best: cell(m.best),
         safe_available: m.safe_available,
+        forced: m.forced,
         win_before: f(&m.win_before),
         win_best: cell(m.win_best),
         win_after: f(&m.win_after),
