@@ -58,6 +58,10 @@ export class GameRecords {
       currentKey: () => historyKey(app.currentSize(), document.getElementById('rule')?.value ?? 'opening'),
       notify: app.showMessage,
     });
+    // The panel follows the board and rule chosen.
+    for (const id of ['preset', 'rule', 'custom-width', 'custom-height', 'custom-mines']) {
+      document.getElementById(id)?.addEventListener('change', () => this.stats.render());
+    }
   }
 
   buildCard(container) {

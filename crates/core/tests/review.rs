@@ -491,3 +491,33 @@ fn a_review_by_hand() {
     assert_eq!(review.luck, Fraction::from_integer(1));
     assert_eq!(review.accuracy, Fraction::from_integer(1));
 }
+
+#[test]
+fn random_records_review_without_panics_and_agree_with_the_click_counts() {
+    let mut rng = TestRng::new(404);
+    let ops = [MoveOp::Reveal, MoveOp::Flag, MoveOp::Unflag, MoveOp::Chord];
+    for case in 0..1500 {
+        let (w, h) = (1 + rng.below(6) as usize, 1 + rng.below(5) as usize);
+        let mines: Vec<bool> = (0..w * h).map(|_| rng.chance(25)).collect();
+        let moves: Vec<RecordMove> = (0..rng.below(30))
+            .map(|t| RecordMove {
+                op: ops[rng.below(4) as usize],
+                x: rng.below(w as u64) as usize,
+                y: rng.below(h as u64) as usize,
+                t,
+            })
+            .collect();
+        let record =
+            GameRecord::from_parts(w, h, &mines, FirstClickRule::None, None, &moves).unwrap();
+        let review = review_game(&record, &ReviewConfig::default())
+            .unwrap_or_else(|e| panic!("case {case}: {e}"));
+        assert_eq!(review.moves.len(), moves.len(), "case {case}");
+        let acted = review
+            .moves
+            .iter()
+            .filter(|m| m.kind != MoveKind::NoOp)
+            .count();
+        assert_eq!(acted, review.stats.clicks.effective(), "case {case}");
+        assert!(review.stats.clicks.total() <= moves.len(), "case {case}");
+    }
+}

@@ -392,7 +392,11 @@ impl Game {
             width: config.width(),
             height: config.height(),
             mines: config.mines(),
-            seed: config.seed().to_string(),
+            // A game opened from a record shows the record's seed.
+            seed: self
+                .seed
+                .clone()
+                .unwrap_or_else(|| config.seed().to_string()),
             rule: config.rule().name(),
             status: match game.state() {
                 GameState::Playing => "playing",
@@ -534,6 +538,7 @@ mod tests {
         let stats = game_stats(&record);
         assert_eq!(stats.result.name(), game.view().status);
         assert_eq!(stats.clicks.total(), record.moves().len());
+        assert_eq!(reloaded.view().seed, "12345", "the record's seed shows");
         let outside = game_outside();
         assert!(outside.contains("outside the 9x9 board"), "{outside}");
     }
