@@ -227,6 +227,14 @@ test('games played by clicks are recorded, reviewed as the CLI reviews them, and
   assert.equal(entry.recent[1].clicks, cli.clicks.total, 'the first game is the older entry');
   assert.equal(entry.recent[1].bbbv, cli.bbbv);
   assert.equal(entry.streak, second.status === 'won' ? (first.status === 'won' ? 2 : 1) : 0);
+  // The bests are the won game's own figures, as the CLI computes them from its record.
+  const { file: file2 } = await exportRecord(page, dir);
+  const cli2 = JSON.parse(execFileSync(cliBinary(), ['review', '--json', file2], { encoding: 'utf8' }));
+  assert.equal(cli2.result, 'won');
+  assert.equal(entry.bestTimeMs, cli2.time_ms);
+  assert.equal(entry.bestBbbvPerS, cli2.bbbv_per_s);
+  assert.equal(entry.bestEfficiency, cli2.efficiency);
+  assert.equal(await page.textContent('#stats-numbers dd[data-stat="best-time"]'), `${(cli2.time_ms / 1000).toFixed(3)} s`);
   assert.equal(await page.getAttribute('#stats-card', 'data-won'), String(wins));
   assert.equal(await page.locator('#stats-recent li').count(), 2);
   assert.equal(await page.locator('#stats-chart rect').count(), 2, 'one bar per recent game');
@@ -245,9 +253,8 @@ test('games played by clicks are recorded, reviewed as the CLI reviews them, and
     await page.waitForFunction((m) => document.getElementById('message').textContent.includes(m), message);
     assert.deepEqual(await cells(page), before, `the game is kept after: ${message}`);
   }
-  // A good record opens as a game that can be reviewed again.
-  await page.fill('#position', JSON.stringify(record));
-  await page.click('#load-position');
+  // A good record opens from a file as a game that can be reviewed again.
+  await page.setInputFiles('#open-file', file);
   await page.waitForFunction(() => document.getElementById('message').textContent.includes('Opened a recorded'));
   await page.click('#review-start');
   await page.waitForFunction((n) => document.querySelectorAll('.review-move').length === n, record.moves.length);
