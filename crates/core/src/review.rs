@@ -36,6 +36,23 @@
 //!
 //! The analysis changes only when cells are revealed (flags are ignored), so one analysis
 //! serves every flag between two reveals.
+//!
+//! ```
+//! use mineseer_core::game::FirstClickRule;
+//! use mineseer_core::record::{GameRecord, MoveOp, RecordMove};
+//! use mineseer_core::review::{review_game, MoveKind, ReviewConfig};
+//!
+//! // 5x1 with a mine in the middle: the first reveal shows the 1 beside it, so the mine is
+//! // certain and the far cell is certainly safe.
+//! let mv = |op, x, t| RecordMove { op, x, y: 0, t };
+//! let moves = [mv(MoveOp::Reveal, 0, 0), mv(MoveOp::Flag, 2, 300), mv(MoveOp::Reveal, 4, 900)];
+//! let mines = [false, false, true, false, false];
+//! let record = GameRecord::from_parts(5, 1, &mines, FirstClickRule::Safe, None, &moves).unwrap();
+//! let review = review_game(&record, &ReviewConfig::default()).unwrap();
+//! let kinds: Vec<MoveKind> = review.moves.iter().map(|m| m.kind).collect();
+//! assert_eq!(kinds, [MoveKind::First, MoveKind::Flag, MoveKind::Certain]);
+//! assert_eq!(review.stats.result.name(), "won");
+//! ```
 
 use std::fmt;
 
