@@ -830,6 +830,7 @@ async function start() {
     state,
     showGame,
     adoptGame,
+    stopAutoplay,
     showMessage,
     clearMessage,
     currentSize,

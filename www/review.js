@@ -37,8 +37,8 @@ function withoutFlags(mineText) {
 
 /**
  * The records, the summary and the review. `app` is the page's controller: {client, analyst,
- * view, state, showGame(game), adoptGame(game), showMessage(text, kind), clearMessage(),
- * currentSize(), display()}.
+ * view, state, showGame(game), adoptGame(game), stopAutoplay(), showMessage(text, kind),
+ * clearMessage(), currentSize(), display()}.
  */
 export class GameRecords {
   constructor(container, app) {
@@ -182,6 +182,7 @@ export class GameRecords {
 
   async start() {
     this.app.clearMessage();
+    this.app.stopAutoplay?.();
     let result;
     try {
       const record = await this.currentRecord();
@@ -242,6 +243,11 @@ export class GameRecords {
   /** Shows the position before move `k` (after the last move when k is the move count). */
   async show(k) {
     if (!this.review) return;
+    // The board was taken over (a position loaded, the editor opened): the review ends.
+    if (this.app.state.mode !== 'review') {
+      this.close({ restore: false });
+      return;
+    }
     const n = this.positions.length - 1;
     k = Math.max(0, Math.min(n, k));
     this.step = k;
