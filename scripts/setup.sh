@@ -49,20 +49,19 @@ fi
 # ---- Trunk and wasm-bindgen-cli. Trunk takes wasm-bindgen (and wasm-opt) from PATH only when
 # the versions match Trunk.toml exactly; otherwise it tries to download them, which fails here.
 # Both are built by one `cargo install` in one target directory, so the dependencies they
-# share are built once. Trunk's own release profile asks for fat LTO in one codegen unit,
-# which alone takes most of its ten minutes on two cores; the build tool does not need it,
-# so the install uses thin local LTO and parallel codegen units instead.
+# share are built once, and without optimisation (`--debug`, no debug info): that takes about
+# 4 minutes on 2 cores instead of 14 for release builds (Trunk's release profile asks for fat
+# LTO in one codegen unit), and the page these build tools produce is byte for byte the same;
+# a page build takes about a second longer (docs/BENCHMARKS.md, "First run").
 crates=()
 trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION" || crates+=("trunk@$TRUNK_VERSION")
 wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION" \
   || crates+=("wasm-bindgen-cli@$WASM_BINDGEN_VERSION")
 if ((${#crates[@]})); then
-  setup_say "building ${crates[*]} with cargo install (about 6 minutes for both on 2 cores)"
+  setup_say "building ${crates[*]} with cargo install (about 4 minutes on 2 cores)"
   install_target=$(mktemp -d)
-  CARGO_TARGET_DIR="$install_target" \
-    CARGO_PROFILE_RELEASE_LTO=false \
-    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    cargo install --locked "${crates[@]}"
+  CARGO_TARGET_DIR="$install_target" CARGO_PROFILE_DEV_DEBUG=0 \
+    cargo install --locked --debug "${crates[@]}"
   rm -rf "$install_target"
 fi
 
