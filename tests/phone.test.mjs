@@ -145,6 +145,23 @@ for (const preset of PRESETS) {
   });
 }
 
+test('360 and 430 px wide screens: no sideways scroll and every control inside, on every preset', async () => {
+  const { page, problems } = await openPage(browser.context);
+  for (const width of [360, 430]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const preset of PRESETS) {
+      await newGame(page, preset, '11');
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= width, `${preset} at ${width} px: the page is ${scrollWidth} px wide`);
+      for (const c of await controls(page)) {
+        assert.ok(c.left >= 0 && c.right <= width, `${preset} at ${width} px: ${c.id} lies at ${c.left}..${c.right}`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('expert on a phone: the board scrolls in its frame, the status line and the zoom stay in view', async () => {
   const { page, problems } = await openPage(browser.context);
   await newGame(page, 'expert', '77');
