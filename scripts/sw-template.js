@@ -12,10 +12,14 @@ self.addEventListener('install', (event) => {
     const cache = await caches.open(CACHE_NAME);
     // 'reload': the files from the server, not from the browser's HTTP cache of an older build.
     await cache.addAll(FILES.map((file) => new Request(file, { cache: 'reload' })));
-    await self.skipWaiting();
+    // No skipWaiting(): a new build's worker waits until no page of the old build is open, so
+    // a page never gets files of two builds (its solver worker restarts, and would load the
+    // new worker.js and wasm under the old main.js).
   })());
 });
 
+// On the first visit there is no older worker: this one activates at once and takes the page,
+// so it works offline from then on.
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {

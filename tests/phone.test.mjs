@@ -330,3 +330,45 @@ test('the service worker pre-caches every built file, under a name that changes 
     fs.rmSync(copy, { recursive: true, force: true });
   }
 });
+
+test('a new build replaces the old cache once no page of the old build is open', async () => {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-site-update-'));
+  const folder = path.join(site, 'mineseer');
+  fs.cpSync(DIST, folder, { recursive: true });
+  const started = await startServer(site);
+  const url = `${started.url}mineseer/`;
+  const phone = await launchChromium('mineseer-update-', PHONE);
+  const cacheNames = (page) => page.evaluate(() => caches.keys());
+  try {
+    const first = writeServiceWorker(folder).cacheName;
+    let page = await phone.context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    assert.deepEqual(await cacheNames(page), [first]);
+    // A new build: a changed file, so a new sw.js.
+    fs.appendFileSync(path.join(folder, 'www', 'main.js'), '\n// a new build\n');
+    const second = writeServiceWorker(folder).cacheName;
+    assert.notEqual(second, first);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()).waiting !== null);
+    // The old build's page is still served by the old cache; once it closes, the new worker
+    // takes over and drops the old cache.
+    assert.deepEqual((await cacheNames(page)).sort(), [first, second].sort());
+    const blank = await phone.context.newPage();
+    await page.close();
+    await blank.goto(`${started.url}nothing-here`);
+    page = await phone.context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(async (name) => (await caches.keys()).join() === name, second);
+    // This page may have started under the old worker; the next load is the new build's.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    assert.match(await page.evaluate(() => fetch('./www/main.js').then((r) => r.text())), /a new build/);
+    await blank.close();
+    await page.close();
+  } finally {
+    await phone.close();
+    started.server.close();
+    fs.rmSync(site, { recursive: true, force: true });
+  }
+});
