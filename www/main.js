@@ -358,14 +358,21 @@ function wireBoardInput() {
     const cell = cellOf(event.target);
     if (!cell) return;
     if (press) clearTimeout(press.timer);
-    press = { ...cell, long: false, startX: event.clientX, startY: event.clientY };
-    press.timer = setTimeout(() => {
-      press.long = true;
-      longPress(cell.x, cell.y);
-    }, LONG_PRESS_MS);
+    press = { ...cell, long: false, startX: event.clientX, startY: event.clientY, downAt: event.timeStamp };
+    press.timer = setTimeout(() => firePress(), LONG_PRESS_MS);
   });
-  const endPress = () => {
-    if (press) clearTimeout(press.timer);
+  /** The press is long: flag (once), whichever comes first of our timer, a late pointerup, or the platform's own long press (contextmenu). */
+  const firePress = () => {
+    if (!press || press.long) return;
+    clearTimeout(press.timer);
+    press.long = true;
+    longPress(press.x, press.y);
+  };
+  const endPress = (event) => {
+    if (!press) return;
+    clearTimeout(press.timer);
+    // A busy page may run the timer after the finger lifted: the press still was long.
+    if (event && event.timeStamp - press.downAt >= LONG_PRESS_MS) firePress();
   };
   board.addEventListener('pointermove', (event) => {
     if (press && !press.long && Math.hypot(event.clientX - press.startX, event.clientY - press.startY) > PRESS_SLOP_PX) {
@@ -376,7 +383,10 @@ function wireBoardInput() {
   });
   board.addEventListener('pointerup', endPress);
   board.addEventListener('pointercancel', () => {
-    endPress();
+    // A pan of the frame (or the platform taking over). A press that already flagged is kept,
+    // so that the contextmenu which may follow does not flag a second time.
+    if (!press || press.long) return;
+    clearTimeout(press.timer);
     press = null;
   });
   board.addEventListener('click', (event) => {
@@ -397,7 +407,14 @@ function wireBoardInput() {
     // Never the browser's menu on the board (a long press on a phone opens it too).
     event.preventDefault();
     const cell = cellOf(event.target);
-    if (cell && !press && event.pointerType !== 'touch') secondary(cell.x, cell.y);
+    if (!cell) return;
+    if (event.pointerType === 'touch') {
+      // The platform's long press: ours, if the timer has not fired yet.
+      if (press?.x !== cell.x || press?.y !== cell.y) press = { ...cell, long: false };
+      firePress();
+      return;
+    }
+    secondary(cell.x, cell.y);
   });
   board.addEventListener('auxclick', (event) => {
     const cell = cellOf(event.target);
