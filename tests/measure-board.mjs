@@ -24,7 +24,7 @@ const fmt = (xs) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).t
 
 
 const { server, url } = await startServer(DIST);
-const results = { newGame: [], click: [], analyzeOn: [], clickCell: [], clickAnalysis: [] };
+const results = { newGame: [], click: [], analyzeOn: [], solver: [], clickCell: [], clickAnalysis: [] };
 for (let run = 0; run < RUNS; run++) {
   const browser = await launchChromium('mineseer-measure-board-', { viewport: { width: 1280, height: 800 } });
   const page = await browser.context.newPage();
@@ -89,6 +89,8 @@ for (let run = 0; run < RUNS; run++) {
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     return performance.now() - t;
   }));
+  // The solver's own time in the worker, as the summary line gives it.
+  results.solver.push(Number((await page.textContent('#analysis-summary')).match(/([\d.]+) ms$/)[1]));
 
   const withAnalysis = await clickSafe(5, true);
   results.clickCell.push(...withAnalysis.cells);
@@ -101,5 +103,6 @@ console.log(`board ${SIDE}x${SIDE}, ${MINES} mines, ${RUNS} runs (each a new bro
 console.log(`new game drawn:                 ${fmt(results.newGame)}`);
 console.log(`click until the cell shows:     ${fmt(results.click)}  (Analyze off)`);
 console.log(`Analyze on until shown:         ${fmt(results.analyzeOn)}`);
+console.log(`  of which the solver (worker):  ${fmt(results.solver)}`);
 console.log(`click with Analyze on, cell:    ${fmt(results.clickCell)}`);
 console.log(`click with Analyze on, analysis:${fmt(results.clickAnalysis)}`);
