@@ -379,3 +379,70 @@ test('a new build replaces the old cache once no page of the old build is open',
     fs.rmSync(site, { recursive: true, force: true });
   }
 });
+
+test('on a big board, the old percentages hide while a slow new analysis is on its way', async () => {
+  const { page, problems } = await openPage(browser.context);
+  await page.selectOption('#preset', 'custom');
+  await page.fill('#custom-width', '200');
+  await page.fill('#custom-height', '200');
+  await page.fill('#custom-mines', '6000');
+  await newGame(page, 'custom', '3');
+  await tapCell(page, 100, 100);
+  await page.waitForFunction((s) => document.querySelector(s).dataset.state !== 'hidden', cellSelector(100, 100));
+  await page.tap('#analyze');
+  await page.waitForSelector('#board .cell[data-p]', { timeout: 120_000 });
+  // Watched from inside the page, frame by frame: is the board marked stale (percentages
+  // hidden) in each frame drawn between the flag and the new analysis?
+  await page.evaluate(() => {
+    const board = document.getElementById('board');
+    window.frames = [];
+    const watch = (t) => {
+      window.frames.push({ at: performance.now(), stale: board.classList.contains('stale') });
+      if (window.frames.length < 2000) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    const version = document.body.dataset.analyzed;
+    window.analysisAt = new Promise((resolve) => {
+      new MutationObserver(() => {
+        if (document.body.dataset.analyzed !== version) resolve(performance.now());
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-analyzed'] });
+    });
+  });
+  const [fx, fy] = await page.$eval('#board .cell[data-p]:not(.cert-safe)', (el) => [el.dataset.x, el.dataset.y]);
+  // The flag is shown (and the new analysis asked for) when the game's worker answers.
+  const flaggedAt = await page.evaluate(([x, y]) => {
+    const cell = document.querySelector(`#board .cell[data-x="${x}"][data-y="${y}"]`);
+    const shown = new Promise((resolve) => {
+      new MutationObserver(() => {
+        if (cell.dataset.state === 'flag') resolve(performance.now());
+      }).observe(cell, { attributes: true, attributeFilter: ['data-state'] });
+    });
+    cell.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    return shown;
+  }, [fx, fy]);
+  const analysisAt = await page.evaluate(() => window.analysisAt);
+  await page.waitForTimeout(100);
+  const frames = await page.evaluate(() => window.frames);
+  // Quick answers do not flicker: nothing is hidden in the first 150 ms.
+  assert.deepEqual(frames.filter((f) => f.at > flaggedAt && f.at < flaggedAt + 150 && f.stale), []);
+  // Slow ones: every frame drawn well after the 200 ms (a busy machine may draw none) shows
+  // the old percentages hidden, and the frames after the new analysis show it fresh.
+  const waiting = frames.filter((f) => f.at > flaggedAt + 400 && f.at < analysisAt);
+  assert.deepEqual(waiting.filter((f) => !f.stale), [], `frames with old percentages shown, ${(analysisAt - flaggedAt).toFixed(0)} ms analysis`);
+  const after = frames.filter((f) => f.at > analysisAt);
+  assert.ok(after.length > 0 && after.every((f) => !f.stale), 'fresh once the new analysis is shown');
+  if (waiting.length > 0) {
+    const hidden = await page.evaluate(() => {
+      document.getElementById('board').classList.add('stale');
+      const color = getComputedStyle(document.querySelector('#board .cell[data-p]')).color;
+      document.getElementById('board').classList.remove('stale');
+      return color;
+    });
+    assert.equal(hidden, 'rgba(0, 0, 0, 0)', 'stale percentages are transparent (the heat colour stays)');
+  }
+  await page.tap('#analyze');
+  // Saved settings are shared by the pages of this browser: leave a small board behind.
+  await page.selectOption('#preset', 'beginner');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

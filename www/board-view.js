@@ -14,6 +14,9 @@ export const MAX_BEST_GUESSES = 8;
 /** Below this cell size (CSS px) a percentage does not fit: the heat colour shows alone. */
 export const MIN_CELL_FOR_PERCENT = 18;
 
+/** How long a new analysis may take before the old percentages are hidden, in milliseconds. */
+const STALE_AFTER_MS = 200;
+
 /** How each display mode turns a cell's analysis into the number shown. */
 const DISPLAY = {
   mine: (cell) => cell.p,
@@ -49,6 +52,7 @@ export class BoardView {
     this.marked = new Set();
     this.cursor = { x: 0, y: 0 };
     this.cursorShown = false;
+    this.staleTimer = null;
   }
 
   /** Shows a grid of cell characters (see position.js cellState); touches only changed cells. */
@@ -131,7 +135,24 @@ export class BoardView {
 
   /** Removes every analysis mark (only the marked cells are visited: big boards stay quick). */
   clearOverlay() {
+    this.markFresh();
     for (const i of [...this.marked]) this.setMark(i, NO_MARK);
+  }
+
+  /**
+   * The position changed and a new analysis is on its way: the marks stay (the next analysis
+   * then redraws only what changed), but if it takes longer than STALE_AFTER_MS their
+   * percentages are hidden, so an old number is never read as the new one.
+   */
+  markStale() {
+    if (this.staleTimer !== null || this.marked.size === 0) return;
+    this.staleTimer = setTimeout(() => this.root.classList.add('stale'), STALE_AFTER_MS);
+  }
+
+  markFresh() {
+    clearTimeout(this.staleTimer);
+    this.staleTimer = null;
+    this.root.classList.remove('stale');
   }
 
   /**
@@ -140,6 +161,7 @@ export class BoardView {
    * Only the cells whose mark changed are touched.
    */
   showAnalysis(analysis, displayMode) {
+    this.markFresh();
     const shown = DISPLAY[displayMode] ?? DISPLAY.mine;
     let lowest = Infinity;
     let ties = 0;

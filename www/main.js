@@ -262,6 +262,7 @@ function showGame(game) {
   // only the cells whose chances changed (a click on a big board stays quick).
   view.clearBestMove();
   if (!analyzeOn() || game.status !== 'playing') view.clearOverlay();
+  else view.markStale();
   $('mines-left').textContent = String(game.minesLeft);
   $('face').textContent = game.status === 'won' ? '★' : game.status === 'lost' ? '☹' : '☺';
   document.body.dataset.game = game.status;
