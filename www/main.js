@@ -12,6 +12,14 @@ const $ = (id) => document.getElementById(id);
 
 /** Touch: how long a press must last to flag instead of reveal, in milliseconds. */
 const LONG_PRESS_MS = 400;
+/** Touch: a press that moves further than this (CSS px) is a pan of the board's frame, not a press. */
+const PRESS_SLOP_PX = 10;
+/** Touch: the buzz that confirms a long press, where navigator.vibrate exists, in milliseconds. */
+const LONG_PRESS_VIBRATE_MS = 25;
+/** Zoom: the cell sizes (CSS px) that the - and + buttons step through. */
+const ZOOM_STEPS = [10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40, 48];
+/** Zoom: where the chosen cell size is kept (www/boot.js reads it too, before the first paint). */
+const ZOOM_KEY = 'mineseer.zoom';
 /** Heads the summary of an estimate; the browser tests look for it. */
 const APPROXIMATE_NOTE = 'approximate (floating point): the exact analysis is over budget';
 /** Auto-play delay per speed step: speed 10 plays as fast as the worker answers. */
@@ -240,6 +248,7 @@ async function newGame({ replay = false } = {}) {
     $('moves').replaceChildren();
     resetTimer();
     records?.onNewGame();
+    view.clearOverlay();
     showGame(game);
     history.replaceState(null, '', shareHash({ ...size, rule, seed: game.seed }));
   });
@@ -254,7 +263,11 @@ function showGame(game) {
   state.version++;
   state.analysis = null;
   view.render(game.width, game.height, game.cells.split(''));
-  view.clearOverlay();
+  // With Analyze on, the marks stay until the next analysis replaces them, which then redraws
+  // only the cells whose chances changed (a click on a big board stays quick).
+  view.clearBestMove();
+  if (!analyzeOn() || game.status !== 'playing') view.clearOverlay();
+  else view.markStale();
   $('mines-left').textContent = String(game.minesLeft);
   $('face').textContent = game.status === 'won' ? '★' : game.status === 'lost' ? '☹' : '☺';
   document.body.dataset.game = game.status;
@@ -345,6 +358,15 @@ function cellOf(target) {
   return { x: Number(el.dataset.x), y: Number(el.dataset.y), el };
 }
 
+/** A long press on a cell: shows its details; on a hidden or flagged cell, flags or unflags it. */
+function longPress(x, y) {
+  showNumberChances(x, y);
+  const ch = state.position.cell(x, y);
+  if (ch !== 'H' && ch !== 'F') return;
+  navigator.vibrate?.(LONG_PRESS_VIBRATE_MS);
+  secondary(x, y);
+}
+
 function wireBoardInput() {
   const board = $('board');
   let press = null;
@@ -352,19 +374,36 @@ function wireBoardInput() {
     if (event.pointerType !== 'touch') return;
     const cell = cellOf(event.target);
     if (!cell) return;
-    press = { ...cell, long: false };
-    press.timer = setTimeout(() => {
-      press.long = true;
-      showNumberChances(cell.x, cell.y);
-      secondary(cell.x, cell.y);
-    }, LONG_PRESS_MS);
-  });
-  const endPress = () => {
     if (press) clearTimeout(press.timer);
+    press = { ...cell, long: false, startX: event.clientX, startY: event.clientY, downAt: event.timeStamp };
+    press.timer = setTimeout(() => firePress(), LONG_PRESS_MS);
+  });
+  /** The press is long: flag (once), whichever comes first of our timer, a late pointerup, or the platform's own long press (contextmenu). */
+  const firePress = () => {
+    if (!press || press.long) return;
+    clearTimeout(press.timer);
+    press.long = true;
+    longPress(press.x, press.y);
   };
+  const endPress = (event) => {
+    if (!press) return;
+    clearTimeout(press.timer);
+    // A busy page may run the timer after the finger lifted: the press still was long.
+    if (event && event.timeStamp - press.downAt >= LONG_PRESS_MS) firePress();
+  };
+  board.addEventListener('pointermove', (event) => {
+    if (press && !press.long && Math.hypot(event.clientX - press.startX, event.clientY - press.startY) > PRESS_SLOP_PX) {
+      // A pan of the frame: neither a tap nor a long press.
+      endPress();
+      press = null;
+    }
+  });
   board.addEventListener('pointerup', endPress);
   board.addEventListener('pointercancel', () => {
-    endPress();
+    // A pan of the frame (or the platform taking over). A press that already flagged is kept,
+    // so that the contextmenu which may follow does not flag a second time.
+    if (!press || press.long) return;
+    clearTimeout(press.timer);
     press = null;
   });
   board.addEventListener('click', (event) => {
@@ -382,9 +421,17 @@ function wireBoardInput() {
     primary(cell.x, cell.y);
   });
   board.addEventListener('contextmenu', (event) => {
+    // Never the browser's menu on the board (a long press on a phone opens it too).
     event.preventDefault();
     const cell = cellOf(event.target);
-    if (cell && !press) secondary(cell.x, cell.y);
+    if (!cell) return;
+    if (event.pointerType === 'touch') {
+      // The platform's long press: ours, if the timer has not fired yet.
+      if (press?.x !== cell.x || press?.y !== cell.y) press = { ...cell, long: false };
+      firePress();
+      return;
+    }
+    secondary(cell.x, cell.y);
   });
   board.addEventListener('auxclick', (event) => {
     const cell = cellOf(event.target);
@@ -493,6 +540,7 @@ async function loadMbf(bytes) {
     $('moves').replaceChildren();
     resetTimer();
     records?.onNewGame({ counted: false });
+    view.clearOverlay();
     showGame(game);
     showMessage(`Loaded a ${game.width}×${game.height} MBF layout with ${game.mines} mines: click to play it.`, 'success');
   });
@@ -708,6 +756,65 @@ function wilson(k, n) {
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
+// ---------------------------------------------------------------- zoom
+
+/** The kept cell size in CSS px, or null for "fit the frame's width". */
+function savedZoom() {
+  try {
+    const px = Number(localStorage.getItem(ZOOM_KEY));
+    return ZOOM_STEPS.includes(px) ? px : null;
+  } catch {
+    return null;
+  }
+}
+
+function setZoom(px) {
+  try {
+    if (px) localStorage.setItem(ZOOM_KEY, String(px));
+    else localStorage.removeItem(ZOOM_KEY);
+  } catch {
+    // Storage may be disabled (private mode): the zoom still applies to this visit.
+  }
+  view.setZoom(px);
+  setPressed($('zoom-fit'), !px);
+  $('zoom-out').disabled = px === ZOOM_STEPS[0];
+  $('zoom-in').disabled = px === ZOOM_STEPS[ZOOM_STEPS.length - 1];
+}
+
+/** Steps the cell size from the size on screen: -1 smaller, +1 larger. */
+function stepZoom(direction) {
+  const now = view.cellSize();
+  const next = direction < 0
+    ? [...ZOOM_STEPS].reverse().find((px) => px < now - 0.5) ?? ZOOM_STEPS[0]
+    : ZOOM_STEPS.find((px) => px > now + 0.5) ?? ZOOM_STEPS[ZOOM_STEPS.length - 1];
+  setZoom(next);
+}
+
+function wireZoom() {
+  $('zoom-out').addEventListener('click', () => stepZoom(-1));
+  $('zoom-in').addEventListener('click', () => stepZoom(1));
+  $('zoom-fit').addEventListener('click', () => setZoom(null));
+  setZoom(savedZoom());
+  // The board's box changes size with its cells: a new board, the zoom, or fitting cells when
+  // the frame changes (a phone turned, a window resized). Read after layout, so it costs nothing.
+  new ResizeObserver(() => view.fitText()).observe($('board'));
+}
+
+// ---------------------------------------------------------------- offline
+
+/**
+ * Registers the service worker (sw.js, generated at build time by scripts/service-worker.mjs),
+ * which keeps the built files for offline use. Its URL is relative, so its scope is the page's
+ * own folder, wherever the page is served from.
+ */
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('./sw.js').catch((err) => {
+    // The page works without it (only not offline); a dev server has no sw.js.
+    console.warn(`no offline copy: ${err.message}`);
+  });
+}
+
 // ---------------------------------------------------------------- start
 
 function wireControls() {
@@ -805,6 +912,8 @@ async function start() {
   wireBoardInput();
   const size = currentSize();
   view.render(size.width, size.height, new Array(size.width * size.height).fill('H'));
+  wireZoom();
+  registerServiceWorker();
 
   const busy = { game: false, analysis: false };
   const showBusy = () => { $('spinner').hidden = !(busy.game || busy.analysis); };
