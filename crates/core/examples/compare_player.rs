@@ -15,35 +15,11 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 
-const USAGE: &str = "usage: compare_player PRESET GAMES SEED [SETTING=VALUE ...]";
+#[path = "shared/player_settings.rs"]
+mod player_settings;
+use player_settings::apply;
 
-/// The settings with one `SETTING=VALUE` applied.
-fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig, String> {
-    let (name, value) = assignment
-        .split_once('=')
-        .ok_or_else(|| format!("{assignment:?} is not SETTING=VALUE"))?;
-    fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
-        value
-            .parse()
-            .map_err(|_| format!("{name}: {value:?} is not a valid value"))
-    }
-    match name {
-        "opening_until_zero" => config.opening_until_zero = parse(name, value)?,
-        "take_forced_guesses_first" => config.take_forced_guesses_first = parse(name, value)?,
-        "candidate_tolerance" => config.candidate_tolerance = parse(name, value)?,
-        "max_candidates" => config.max_candidates = parse(name, value)?,
-        "floating_candidates" => config.floating_candidates = parse(name, value)?,
-        "progress_weight" => config.progress_weight = parse(name, value)?,
-        "information_weight" => config.information_weight = parse(name, value)?,
-        "second_safety_weight" => config.second_safety_weight = parse(name, value)?,
-        "deep_lookahead_max_cells" => config.deep_lookahead_max_cells = parse(name, value)?,
-        "deep_lookahead_candidates" => config.deep_lookahead_candidates = parse(name, value)?,
-        "endgame_max_layouts" => config.endgame_max_layouts = parse(name, value)?,
-        "endgame_max_nodes" => config.endgame_max_nodes = parse(name, value)?,
-        _ => return Err(format!("unknown setting {name:?}")),
-    }
-    Ok(config)
-}
+const USAGE: &str = "usage: compare_player PRESET GAMES SEED [SETTING=VALUE ...]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -38,6 +38,7 @@
 //! (`examples/compare_player.rs`: each game played by both players, the games only one wins
 //! counted).
 
+use std::cell::Cell as Counter;
 use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
@@ -46,7 +47,7 @@ use num_traits::Zero;
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::dead::forced_guesses;
-use crate::endgame::{solve_endgame, EndgameConfig};
+use crate::endgame::{solve_endgame_analysed, EndgameConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
@@ -248,6 +249,38 @@ pub struct Move {
     pub reason: Reason,
 }
 
+/// How much analysing the player did: counted by [`next_moves_counted`], so tests and
+/// measurements can see how many analyses a turn costs.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerWork {
+    /// Turns that needed an analysis (every turn but the first click).
+    pub turns: u64,
+    /// Analyses of a turn's own position, by the player or by the endgame solver it calls.
+    pub position_analyses: u64,
+    /// Analyses of positions seen in thought: a candidate revealed with one of its numbers.
+    pub lookahead_analyses: u64,
+}
+
+/// The counts of a turn, kept in cells so that the look-ahead's callbacks can count too.
+#[derive(Default)]
+struct Work {
+    turns: Counter<u64>,
+    position: Counter<u64>,
+    lookahead: Counter<u64>,
+}
+
+impl Work {
+    fn bump(counter: &Counter<u64>) {
+        counter.set(counter.get() + 1);
+    }
+
+    fn add_to(&self, total: &mut PlayerWork) {
+        total.turns += self.turns.get();
+        total.position_analyses += self.position.get();
+        total.lookahead_analyses += self.lookahead.get();
+    }
+}
+
 /// The best next move. `Ok(None)` when no hidden cell is left to reveal.
 pub fn next_move(board: &Board, config: &PlayerConfig) -> Result<Option<Move>, SolveError> {
     Ok(next_moves(board, config)?.into_iter().next())
@@ -256,6 +289,26 @@ pub fn next_move(board: &Board, config: &PlayerConfig) -> Result<Option<Move>, S
 /// The next moves: every certain move at once, or else one move (opening, endgame or guess).
 /// Empty when no hidden cell is left to reveal.
 pub fn next_moves(board: &Board, config: &PlayerConfig) -> Result<Vec<Move>, SolveError> {
+    next_moves_with(board, config, &Work::default())
+}
+
+/// [`next_moves`], adding the analyses it made to `work`.
+pub fn next_moves_counted(
+    board: &Board,
+    config: &PlayerConfig,
+    work: &mut PlayerWork,
+) -> Result<Vec<Move>, SolveError> {
+    let counter = Work::default();
+    let moves = next_moves_with(board, config, &counter);
+    counter.add_to(work);
+    moves
+}
+
+fn next_moves_with(
+    board: &Board,
+    config: &PlayerConfig,
+    work: &Work,
+) -> Result<Vec<Move>, SolveError> {
     if !board.cells().iter().any(|c| c.is_unrevealed()) {
         return Ok(Vec::new());
     }
@@ -268,6 +321,8 @@ pub fn next_moves(board: &Board, config: &PlayerConfig) -> Result<Vec<Move>, Sol
             reason: Reason::Opening,
         }]);
     }
+    Work::bump(&work.turns);
+    Work::bump(&work.position);
     let analysis = solve_board(board, &config.solve)?;
     let mut view = ProbabilityView::new(board, &analysis);
 
@@ -295,7 +350,7 @@ pub fn next_moves(board: &Board, config: &PlayerConfig) -> Result<Vec<Move>, Sol
     }
 
     if config.take_forced_guesses_first {
-        if let Some(forced) = forced_guess_move(board, &analysis, &mut view, config) {
+        if let Some(forced) = forced_guess_move(board, &analysis, &mut view, config, work) {
             certain.push(forced);
             return Ok(certain);
         }
@@ -315,7 +370,7 @@ pub fn next_moves(board: &Board, config: &PlayerConfig) -> Result<Vec<Move>, Sol
 
     let guess = match config.level {
         Level::Fast => fast_guess(board, &mut view),
-        Level::Full => full_guess(board, &analysis, &mut view, config),
+        Level::Full => full_guess(board, &analysis, &mut view, config, work),
     };
     certain.extend(guess);
     Ok(certain)
@@ -336,10 +391,19 @@ pub struct PlayedGame {
 /// Plays a game to the end. Fails only if the engine fails on a position of the game, which
 /// would be a bug, or a position beyond the budget.
 pub fn play_game(game: &mut Game, config: &PlayerConfig) -> Result<PlayedGame, SolveError> {
+    play_game_counted(game, config, &mut PlayerWork::default())
+}
+
+/// [`play_game`], adding the analyses of every turn to `work` ([`next_moves_counted`]).
+pub fn play_game_counted(
+    game: &mut Game,
+    config: &PlayerConfig,
+    work: &mut PlayerWork,
+) -> Result<PlayedGame, SolveError> {
     let mut guesses = 0;
     let mut moves = 0;
     while game.state() == GameState::Playing {
-        let batch = next_moves(game.board(), config)?;
+        let batch = next_moves_counted(game.board(), config, work)?;
         if batch.is_empty() {
             break;
         }
@@ -372,11 +436,24 @@ pub fn play_game(game: &mut Game, config: &PlayerConfig) -> Result<PlayedGame, S
 
 /// The first click of a game.
 fn first_click(board: &Board, config: &PlayerConfig) -> (usize, usize) {
-    let clamp = |(x, y): (usize, usize)| (x.min(board.width() - 1), y.min(board.height() - 1));
-    match (config.first_click, config.rule) {
-        (Some(cell), _) => clamp(cell),
-        (None, FirstClickRule::Opening) => clamp((3, 3)),
-        (None, _) => (0, 0),
+    config.first_click_cell(board.width(), board.height())
+}
+
+impl PlayerConfig {
+    /// The cell of the first click on a `width` x `height` board (at least 1 x 1): the one
+    /// asked for, else (3,3) under `opening` and a corner otherwise, clamped to the board.
+    pub fn first_click_cell(&self, width: usize, height: usize) -> (usize, usize) {
+        let clamp = |(x, y): (usize, usize)| {
+            (
+                x.min(width.saturating_sub(1)),
+                y.min(height.saturating_sub(1)),
+            )
+        };
+        match (self.first_click, self.rule) {
+            (Some(cell), _) => clamp(cell),
+            (None, FirstClickRule::Opening) => clamp((3, 3)),
+            (None, _) => (0, 0),
+        }
     }
 }
 
@@ -569,13 +646,14 @@ fn full_guess(
     analysis: &Analysis,
     view: &mut ProbabilityView,
     config: &PlayerConfig,
+    work: &Work,
 ) -> Option<Move> {
     let depth = if board.len() <= config.deep_lookahead_max_cells {
         2
     } else {
         1
     };
-    let chosen = best_full_guess(board, analysis, view, config, depth)?;
+    let chosen = best_full_guess(board, analysis, view, config, depth, work)?;
     let (x, y) = board.xy(chosen.idx);
     Some(Move {
         action: Action::Reveal,
@@ -660,6 +738,7 @@ fn best_full_guess(
     view: &mut ProbabilityView,
     config: &PlayerConfig,
     depth: u8,
+    work: &Work,
 ) -> Option<ScoredGuess> {
     let candidates = full_candidates(board, analysis, view, config);
     if candidates.len() == 1 {
@@ -688,7 +767,7 @@ fn best_full_guess(
                 continue;
             }
         }
-        let Some(look) = lookahead(board, analysis, idx, safety, config) else {
+        let Some(look) = lookahead(board, analysis, idx, safety, config, work) else {
             continue;
         };
         let guess = ScoredGuess {
@@ -722,7 +801,7 @@ fn best_full_guess(
                     continue;
                 }
             }
-            let score = deep_lookahead(board, analysis, guess.idx, config);
+            let score = deep_lookahead(board, analysis, guess.idx, config, work);
             let deep = ScoredGuess { score, ..*guess };
             if deep_best.is_none_or(|best| deep.beats(&best)) {
                 deep_best = Some(deep);
@@ -743,19 +822,25 @@ fn best_full_guess(
 /// The two-guess look-ahead of a candidate: over each number it can show, the chance of that
 /// number times the value of the position after it: 1 when a certain move follows (progress),
 /// else the one-guess score of its best guess. The progress bonus is added as at depth 1.
-fn deep_lookahead(board: &Board, analysis: &Analysis, idx: CellIdx, config: &PlayerConfig) -> f64 {
+fn deep_lookahead(
+    board: &Board,
+    analysis: &Analysis,
+    idx: CellIdx,
+    config: &PlayerConfig,
+    work: &Work,
+) -> f64 {
     let total = analysis.solutions();
     if total.is_zero() {
         return 0.0;
     }
     let mut score = 0.0;
-    for_each_number(board, idx, total, config, |work, after, weight| {
-        let mut view = ProbabilityView::new(work, after);
+    for_each_number(board, idx, total, config, work, |child, after, weight| {
+        let mut view = ProbabilityView::new(child, after);
         let (_, _, certain) = view.two_best_safeties();
-        let next = if certain || !work.cells().iter().any(|c| c.is_unrevealed()) {
+        let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
             1.0 + config.progress_weight
         } else {
-            best_full_guess(work, after, &mut view, config, 1).map_or(1.0, |g| g.score)
+            best_full_guess(child, after, &mut view, config, 1, work).map_or(1.0, |g| g.score)
         };
         score += weight * next;
         ControlFlow::Continue(())
@@ -772,6 +857,7 @@ fn for_each_number(
     idx: CellIdx,
     total: &BigUint,
     config: &PlayerConfig,
+    counter: &Work,
     mut visit: impl FnMut(&Board, &Analysis, f64) -> ControlFlow<()>,
 ) {
     let flags = flag_neighbours(board, idx);
@@ -779,6 +865,7 @@ fn for_each_number(
     let mut work = board.clone();
     for value in flags..=flags + hidden {
         work.set_cell(idx, Cell::Revealed(value as u8));
+        Work::bump(&counter.lookahead);
         let Ok(after) = solve_board(&work, &config.solve) else {
             continue;
         };
@@ -800,6 +887,7 @@ fn lookahead(
     idx: CellIdx,
     safety: f64,
     config: &PlayerConfig,
+    counter: &Work,
 ) -> Option<Lookahead> {
     let total = analysis.solutions();
     if total.is_zero() {
@@ -810,7 +898,7 @@ fn lookahead(
     let mut possible_values = 0;
     let mut information = 0.0;
     let mut remaining = safety;
-    for_each_number(board, idx, total, config, |work, after, weight| {
+    for_each_number(board, idx, total, config, counter, |work, after, weight| {
         possible_values += 1;
         remaining -= weight;
         if safety > 0.0 && weight > 0.0 {
@@ -890,6 +978,7 @@ fn forced_guess_move(
     analysis: &Analysis,
     view: &mut ProbabilityView,
     config: &PlayerConfig,
+    work: &Work,
 ) -> Option<Move> {
     let groups = forced_guesses(board, analysis, &config.solve).ok()?;
     let mut cells: Vec<(CellIdx, f64)> = groups
@@ -904,7 +993,7 @@ fn forced_guess_move(
     if config.level == Level::Full && cells.len() > 1 {
         let mut best_score = f64::NEG_INFINITY;
         for &(idx, safety) in &cells {
-            let Some(look) = lookahead(board, analysis, idx, safety, config) else {
+            let Some(look) = lookahead(board, analysis, idx, safety, config, work) else {
                 continue;
             };
             let score = look.secondary
@@ -942,7 +1031,9 @@ fn endgame_move(
         solve: config.solve.clone(),
         ..EndgameConfig::default()
     };
-    let endgame = solve_endgame(board, &endgame_config)?;
+    // The turn's analysis is passed on: the position is not analysed again (the test
+    // `one_analysis_of_the_position_per_turn` checks it).
+    let endgame = solve_endgame_analysed(board, analysis, &endgame_config)?;
     let (Some((x, y)), Some(win)) = (endgame.best_move(), endgame.win_f64()) else {
         return Ok(None);
     };

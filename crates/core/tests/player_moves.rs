@@ -6,7 +6,8 @@
 use mineseer_core::brute::enumerate_layouts;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{
-    next_move, next_moves, play_game, Action, Level, PlayerConfig, Reason,
+    next_move, next_moves, next_moves_counted, play_game, Action, Level, PlayerConfig, PlayerWork,
+    Reason,
 };
 use mineseer_core::{solve_board, SolveConfig};
 
@@ -315,4 +316,40 @@ fn settings_follow_the_mine_density() {
     let beginner = tuned(Level::Full, 9, 9, 10);
     assert_eq!(beginner.endgame_max_layouts, 200);
     assert_eq!(beginner.progress_weight, 0.001);
+}
+
+/// Issue 16: a turn analyses its own position once; the endgame solver gets that analysis
+/// instead of making its own. Counted over whole expert games (dense: the endgame solver
+/// plays up to 5,000 layouts there), with the endgame phase reached in them.
+#[test]
+fn one_analysis_of_the_position_per_turn() {
+    let (width, height, mines) = Preset::Expert.dimensions();
+    let player = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+        .tuned_for_density(width * height, mines);
+    let mut work = PlayerWork::default();
+    let mut endgame_moves = 0;
+    for i in 0..6 {
+        let seed = mineseer_core::rng::derive_seed(16, i);
+        let mut game = Game::new(GameConfig::preset(
+            Preset::Expert,
+            FirstClickRule::Safe,
+            seed,
+        ));
+        while game.state() == GameState::Playing {
+            let moves = next_moves_counted(game.board(), &player, &mut work).unwrap();
+            assert_eq!(moves, next_moves(game.board(), &player).unwrap());
+            for mv in moves {
+                endgame_moves += usize::from(matches!(mv.reason, Reason::Endgame { .. }));
+                let _ = game.reveal(mv.x, mv.y);
+                if game.state() != GameState::Playing {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(endgame_moves > 0, "no endgame move was played");
+    assert!(work.turns > 50, "{work:?}");
+    assert_eq!(work.position_analyses, work.turns, "{work:?}");
+    // The guesses look ahead: each candidate revealed with each of its numbers.
+    assert!(work.lookahead_analyses > work.turns, "{work:?}");
 }
