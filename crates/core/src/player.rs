@@ -81,6 +81,11 @@ pub struct PlayerConfig {
     /// fewest hidden neighbours, and how many of those two steps from a number, are
     /// candidates at [`Level::Full`].
     pub floating_candidates: usize,
+    /// Floating cells (off the front) are candidates only when their safety is at least this
+    /// fraction of the best safety on the front (when the front has a guessable cell):
+    /// JSMinesweeper's `OFF_EDGE_THRESHOLD` is 0.95. 0 leaves them to
+    /// [`PlayerConfig::candidate_tolerance`] like the front's cells.
+    pub floating_tolerance: f64,
     /// The weight of progress (the chance that a guess leads to a certain move) in a guess's
     /// score, on top of secondary safety. Small: it only breaks near-ties.
     pub progress_weight: f64,
@@ -91,6 +96,11 @@ pub struct PlayerConfig {
     /// How much the second-safest cell counts, against 1 for the safest, in the safety of the
     /// position after a guess (JSMinesweeper's "blended safety"); 0 counts the safest only.
     pub second_safety_weight: f64,
+    /// The safety of the position after a guess counts living cells only (those that can show
+    /// more than one number, as far as a cheap check sees), and so does progress: a certain
+    /// move that can only show a foreseen number is no progress. JSMinesweeper's "living
+    /// safety".
+    pub living_next_safety: bool,
     /// When no certain move is left, take a forced guess (a 50/50 no reveal elsewhere can
     /// settle) before anything else, the endgame solver included.
     pub take_forced_guesses_first: bool,
@@ -128,7 +138,9 @@ impl PlayerConfig {
             candidate_tolerance: 0.9,
             max_candidates: 20,
             floating_candidates: 4,
+            floating_tolerance: 0.0,
             second_safety_weight: 0.0,
+            living_next_safety: false,
             progress_weight: 0.001,
             information_weight: 0.0,
             // Neutral on win rate as measured (beginner 20,000 paired games, seeds 1000..:
@@ -525,9 +537,28 @@ impl<'a> ProbabilityView<'a> {
             }
     }
 
+    /// Whether the cell can show one number only, seen cheaply: every hidden neighbour is
+    /// certainly safe or certainly a mine. (A sufficient condition: a cell can also be dead
+    /// for deeper reasons, which this does not see.)
+    fn is_plainly_dead(&self, idx: CellIdx) -> bool {
+        self.board.neighbours(idx).all(|n| {
+            !self.board.cell(n).is_unrevealed()
+                || match self.analysis.class(n) {
+                    CellClass::Safe | CellClass::Mine => true,
+                    CellClass::Boxed(_) | CellClass::Floating => {
+                        let mines = self.analysis.mine_layouts(n);
+                        mines.is_zero() || &mines == self.analysis.solutions()
+                    }
+                    _ => true,
+                }
+        })
+    }
+
     /// The two best safeties over the hidden cells (the same value twice when two cells share
-    /// it), and whether some cell is certainly safe.
-    fn two_best_safeties(&mut self) -> (f64, f64, bool) {
+    /// it), and whether some cell is certainly safe. With `living`, cells that plainly can
+    /// show one number only ([`ProbabilityView::is_plainly_dead`]) are left out of both: a
+    /// certain move there is no progress (JSMinesweeper's living safety).
+    fn two_best_safeties(&mut self, living: bool) -> (f64, f64, bool) {
         let (mut best, mut second) = (0.0f64, 0.0f64);
         let mut certain = false;
         let mut push = |s: f64| {
@@ -546,13 +577,15 @@ impl<'a> ProbabilityView<'a> {
                 CellClass::Boxed(b) => &mut seen_box[b as usize],
                 CellClass::Floating => &mut seen_floating,
                 CellClass::Safe if self.board.cell(idx).is_unrevealed() => {
-                    certain = true;
-                    push(1.0);
+                    if !living || !self.is_plainly_dead(idx) {
+                        certain = true;
+                        push(1.0);
+                    }
                     continue;
                 }
                 _ => continue,
             };
-            if *seen >= 2 {
+            if *seen >= 2 || (living && self.is_plainly_dead(idx)) {
                 continue;
             }
             *seen += 1;
@@ -701,6 +734,20 @@ fn full_candidates(
         .filter(|c| analysis.class(c.0) == CellClass::Floating)
         .collect();
     candidates.retain(|c| analysis.class(c.0) != CellClass::Floating);
+    if config.floating_tolerance > 0.0 {
+        let best_front = cells
+            .iter()
+            .filter(|c| analysis.class(c.0) != CellClass::Floating)
+            .map(|c| c.1)
+            .fold(0.0, f64::max);
+        if best_front > 0.0
+            && floating
+                .first()
+                .is_some_and(|c| c.1 < best_front * config.floating_tolerance)
+        {
+            floating.clear();
+        }
+    }
     // Two kinds of floating cells are worth a look: those with the fewest hidden neighbours
     // (the best chance of a 0), and those two steps straight out from a number, whose number
     // will overlap the front's (JSMinesweeper's off-edge candidates).
@@ -836,7 +883,7 @@ fn deep_lookahead(
     let mut score = 0.0;
     for_each_number(board, idx, total, config, work, |child, after, weight| {
         let mut view = ProbabilityView::new(child, after);
-        let (_, _, certain) = view.two_best_safeties();
+        let (_, _, certain) = view.two_best_safeties(config.living_next_safety);
         let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
             1.0 + config.progress_weight
         } else {
@@ -906,7 +953,7 @@ fn lookahead(
             information -= p * p.ln();
         }
         let mut view = ProbabilityView::new(work, after);
-        let (best, second, certain) = view.two_best_safeties();
+        let (best, second, certain) = view.two_best_safeties(config.living_next_safety);
         // JSMinesweeper's blended safety: mostly the best next move, a little the one after.
         let w = config.second_safety_weight;
         let next_safety = (best + w * second) / (1.0 + w);
