@@ -38,6 +38,8 @@
 //! (`examples/compare_player.rs`: each game played by both players, the games only one wins
 //! counted).
 
+mod long_term;
+
 use std::cell::Cell as Counter;
 use std::ops::ControlFlow;
 
@@ -51,6 +53,7 @@ use crate::endgame::{solve_endgame_analysed, EndgameConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
+use long_term::LongTerm;
 
 /// How hard the player thinks before a guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -101,6 +104,14 @@ pub struct PlayerConfig {
     /// move that can only show a foreseen number is no progress. JSMinesweeper's "living
     /// safety".
     pub living_next_safety: bool,
+    /// Before a guess, look for pseudo-50/50s ([`long_term`]: cells that are safe or one side
+    /// of a closed 50/50 in every layout) and take the best of them at once: it risks
+    /// nothing that would not be risked later. JSMinesweeper does.
+    pub pseudo_fifty_fifty_first: bool,
+    /// The weight of a candidate's 50/50 influence ([`long_term`]) in its score: the score
+    /// is multiplied by 1 + weight x influence / safe layouts, and cells with a large
+    /// influence join the candidates. JSMinesweeper's is 0.9; 0 turns it off.
+    pub fifty_influence_weight: f64,
     /// When no certain move is left, take a forced guess (a 50/50 no reveal elsewhere can
     /// settle) before anything else, the endgame solver included.
     pub take_forced_guesses_first: bool,
@@ -141,6 +152,8 @@ impl PlayerConfig {
             floating_tolerance: 0.0,
             second_safety_weight: 0.0,
             living_next_safety: false,
+            pseudo_fifty_fifty_first: false,
+            fifty_influence_weight: 0.0,
             progress_weight: 0.001,
             information_weight: 0.0,
             // Neutral on win rate as measured (beginner 20,000 paired games, seeds 1000..:
@@ -271,6 +284,8 @@ pub struct PlayerWork {
     pub position_analyses: u64,
     /// Analyses of positions seen in thought: a candidate revealed with one of its numbers.
     pub lookahead_analyses: u64,
+    /// Analyses of the closed 50/50 shapes a position may hold (pseudo-50/50s, influence).
+    pub shape_analyses: u64,
 }
 
 /// The counts of a turn, kept in cells so that the look-ahead's callbacks can count too.
@@ -279,6 +294,7 @@ struct Work {
     turns: Counter<u64>,
     position: Counter<u64>,
     lookahead: Counter<u64>,
+    shapes: Counter<u64>,
 }
 
 impl Work {
@@ -290,6 +306,7 @@ impl Work {
         total.turns += self.turns.get();
         total.position_analyses += self.position.get();
         total.lookahead_analyses += self.lookahead.get();
+        total.shape_analyses += self.shapes.get();
     }
 }
 
@@ -380,10 +397,39 @@ fn next_moves_with(
         return Ok(certain);
     }
 
+    let mut long_term = (config.level == Level::Full
+        && (config.pseudo_fifty_fifty_first || config.fifty_influence_weight > 0.0))
+        .then(|| {
+            let mut long_term = LongTerm::new(board, &analysis, &config.solve);
+            long_term.scan(|idx| view.is_plainly_dead(idx));
+            long_term
+        });
+    if config.pseudo_fifty_fifty_first {
+        if let Some(pseudo) = long_term
+            .as_mut()
+            .and_then(|lt| pseudo_move(board, &analysis, &mut view, config, work, lt))
+        {
+            if let Some(lt) = &long_term {
+                work.shapes.set(work.shapes.get() + lt.analyses);
+            }
+            certain.push(pseudo);
+            return Ok(certain);
+        }
+    }
     let guess = match config.level {
         Level::Fast => fast_guess(board, &mut view),
-        Level::Full => full_guess(board, &analysis, &mut view, config, work),
+        Level::Full => full_guess(
+            board,
+            &analysis,
+            &mut view,
+            config,
+            work,
+            long_term.as_mut(),
+        ),
     };
+    if let Some(lt) = &long_term {
+        work.shapes.set(work.shapes.get() + lt.analyses);
+    }
     certain.extend(guess);
     Ok(certain)
 }
@@ -680,13 +726,14 @@ fn full_guess(
     view: &mut ProbabilityView,
     config: &PlayerConfig,
     work: &Work,
+    long_term: Option<&mut LongTerm>,
 ) -> Option<Move> {
     let depth = if board.len() <= config.deep_lookahead_max_cells {
         2
     } else {
         1
     };
-    let chosen = best_full_guess(board, analysis, view, config, depth, work)?;
+    let chosen = best_full_guess(board, analysis, view, config, depth, work, long_term)?;
     let (x, y) = board.xy(chosen.idx);
     Some(Move {
         action: Action::Reveal,
@@ -786,8 +833,21 @@ fn best_full_guess(
     config: &PlayerConfig,
     depth: u8,
     work: &Work,
+    mut long_term: Option<&mut LongTerm>,
 ) -> Option<ScoredGuess> {
-    let candidates = full_candidates(board, analysis, view, config);
+    let mut candidates = full_candidates(board, analysis, view, config);
+    if let Some(lt) = long_term.as_deref_mut() {
+        if config.fifty_influence_weight > 0.0 {
+            let best = candidates.first().map_or(0.0, |c| c.1);
+            for idx in lt.influenced_cells(best * config.candidate_tolerance) {
+                if !candidates.iter().any(|c| c.0 == idx) {
+                    if let Some(safety) = view.safety(idx).filter(|&s| s > 0.0) {
+                        candidates.push((idx, safety));
+                    }
+                }
+            }
+        }
+    }
     if candidates.len() == 1 {
         let (idx, safety) = candidates[0];
         return Some(ScoredGuess {
@@ -801,13 +861,19 @@ fn best_full_guess(
     let mut scored: Vec<ScoredGuess> = Vec::new();
     let mut chosen: Option<ScoredGuess> = None;
     for &(idx, safety) in &candidates {
+        let fifty = match long_term.as_deref_mut() {
+            Some(lt) if config.fifty_influence_weight > 0.0 => {
+                1.0 + config.fifty_influence_weight * lt.influence(idx)
+            }
+            _ => 1.0,
+        };
         if let Some(best) = chosen {
-            // The score is at most the safety (plus the progress bonus): a candidate that
-            // cannot beat the best so far is skipped, unless the best so far is dead. A
-            // deeper look ranks the best few, so it scores them all.
+            // The score is at most the safety (times the 50/50 influence, plus the progress
+            // bonus): a candidate that cannot beat the best so far is skipped, unless the
+            // best so far is dead. A deeper look ranks the best few, so it scores them all.
             if depth < 2
                 && !best.dead
-                && safety * (1.0 + config.progress_weight)
+                && safety * fifty * (1.0 + config.progress_weight)
                     + config.information_weight * MAX_INFORMATION
                     <= best.score
             {
@@ -820,7 +886,7 @@ fn best_full_guess(
         let guess = ScoredGuess {
             idx,
             safety,
-            score: look.secondary
+            score: look.secondary * fifty
                 + config.progress_weight * look.progress
                 + config.information_weight * look.information,
             dead: look.dead,
@@ -887,7 +953,7 @@ fn deep_lookahead(
         let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
             1.0 + config.progress_weight
         } else {
-            best_full_guess(child, after, &mut view, config, 1, work).map_or(1.0, |g| g.score)
+            best_full_guess(child, after, &mut view, config, 1, work, None).map_or(1.0, |g| g.score)
         };
         score += weight * next;
         ControlFlow::Continue(())
@@ -1058,6 +1124,49 @@ fn forced_guess_move(
         x,
         y,
         reason: Reason::ForcedGuess { safety: chosen.1 },
+    })
+}
+
+/// The best pseudo-50/50 ([`long_term`]), when the scan found one: the best look-ahead score
+/// among the safest of them.
+fn pseudo_move(
+    board: &Board,
+    analysis: &Analysis,
+    view: &mut ProbabilityView,
+    config: &PlayerConfig,
+    work: &Work,
+    long_term: &LongTerm,
+) -> Option<Move> {
+    let mut cells: Vec<(CellIdx, f64)> = long_term
+        .pseudos()
+        .iter()
+        .filter_map(|&idx| view.safety(idx).map(|s| (idx, s)))
+        .filter(|c| c.1 > 0.0)
+        .collect();
+    let best = cells.iter().map(|c| c.1).fold(0.0, f64::max);
+    cells.retain(|c| c.1 >= best - 1e-9);
+    let mut chosen = *cells.first()?;
+    if cells.len() > 1 {
+        let mut best_score = f64::NEG_INFINITY;
+        for &(idx, safety) in &cells {
+            let Some(look) = lookahead(board, analysis, idx, safety, config, work) else {
+                continue;
+            };
+            let score = look.secondary
+                + config.progress_weight * look.progress
+                + config.information_weight * look.information;
+            if score > best_score {
+                best_score = score;
+                chosen = (idx, safety);
+            }
+        }
+    }
+    let (x, y) = board.xy(chosen.0);
+    Some(Move {
+        action: Action::Reveal,
+        x,
+        y,
+        reason: Reason::Guess { safety: chosen.1 },
     })
 }
 

@@ -353,3 +353,36 @@ fn one_analysis_of_the_position_per_turn() {
     // The guesses look ahead: each candidate revealed with each of its numbers.
     assert!(work.lookahead_analyses > work.turns, "{work:?}");
 }
+
+/// Issue 16: a pseudo-50/50. Exactly one mine lies among the four cells left of the flags
+/// (the 1 and the 4 see all four), so each pair, {(0,0),(1,0)} and {(0,2),(1,2)}, is closed
+/// by the flags: whenever a cell of it is a mine the pair is a 50/50 no reveal can settle.
+/// The floating region on the right is safer (18 in 20), so a plain guess goes there; with
+/// `pseudo_fifty_fifty_first` the player takes one of the four cells at once, which risks
+/// nothing that would not be risked later and whose number may settle the rest.
+const PSEUDO_PAIRS_AND_FLOATING: &str = "8x4x9\nHHFHHHHH\n14FHHHHH\nHHFHHHHH\nFFFHHHHH\n";
+
+#[test]
+fn a_pseudo_fifty_fifty_is_taken_at_once() {
+    let board = mineseer_core::formats::parse_mine(PSEUDO_PAIRS_AND_FLOATING).unwrap();
+    let pseudo = [(0, 0), (1, 0), (0, 2), (1, 2)];
+    // Not an exact forced guess: the pairs hold 0 or 1 mine.
+    let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+    let groups =
+        mineseer_core::dead::forced_guesses(&board, &analysis, &SolveConfig::default()).unwrap();
+    assert!(groups.is_empty(), "{groups:?}");
+    let plain = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+    let mv = next_move(&board, &plain).unwrap().unwrap();
+    assert!(!pseudo.contains(&(mv.x, mv.y)), "{mv:?}");
+    assert_eq!(mv.reason, Reason::Guess { safety: 0.9 });
+    let config = PlayerConfig {
+        pseudo_fifty_fifty_first: true,
+        ..plain
+    };
+    let mut work = PlayerWork::default();
+    let moves = next_moves_counted(&board, &config, &mut work).unwrap();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(pseudo.contains(&(moves[0].x, moves[0].y)), "{moves:?}");
+    assert_eq!(moves[0].reason, Reason::Guess { safety: 0.75 });
+    assert!(work.shape_analyses >= 2, "{work:?}");
+}
