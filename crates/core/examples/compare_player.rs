@@ -9,7 +9,9 @@
 //! `PlayerConfig`: opening_until_zero, take_forced_guesses_first, candidate_tolerance,
 //! max_candidates, floating_candidates, progress_weight, information_weight,
 //! second_safety_weight, deep_lookahead_max_cells, deep_lookahead_candidates,
-//! endgame_max_layouts, endgame_max_nodes.
+//! endgame_max_layouts, endgame_max_nodes, floating_tolerance, living_next_safety,
+//! pseudo_fifty_fifty_first, fifty_influence_weight. `base:SETTING=VALUE` changes both
+//! players, to compare a change against another base than today's settings.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
@@ -19,7 +21,8 @@ use mineseer_core::rng::derive_seed;
 mod player_settings;
 use player_settings::apply;
 
-const USAGE: &str = "usage: compare_player PRESET GAMES SEED [SETTING=VALUE ...]";
+const USAGE: &str =
+    "usage: compare_player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -30,10 +33,14 @@ fn main() {
     let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
     let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
     let (width, height, mines) = preset.dimensions();
-    let tuned = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+    let mut tuned = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
         .tuned_for_density(width * height, mines);
+    // `base:SETTING=VALUE` changes both players: the comparison is then against that base.
+    for assignment in args[4..].iter().filter_map(|a| a.strip_prefix("base:")) {
+        tuned = apply(tuned, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
+    }
     let mut changed = tuned.clone();
-    for assignment in &args[4..] {
+    for assignment in args[4..].iter().filter(|a| !a.starts_with("base:")) {
         changed = apply(changed, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
     }
     let wins = |config: &PlayerConfig, seed: u64| {

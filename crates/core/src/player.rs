@@ -112,6 +112,10 @@ pub struct PlayerConfig {
     /// is multiplied by 1 + weight x influence / safe layouts, and cells with a large
     /// influence join the candidates. JSMinesweeper's is 0.9; 0 turns it off.
     pub fifty_influence_weight: f64,
+    /// When the chosen guess being safe implies that a safer candidate is safe (the latter is
+    /// certainly safe whatever number the guess shows), play the safer one instead:
+    /// JSMinesweeper's dominance swap.
+    pub dominance_swap: bool,
     /// When no certain move is left, take a forced guess (a 50/50 no reveal elsewhere can
     /// settle) before anything else, the endgame solver included.
     pub take_forced_guesses_first: bool,
@@ -154,6 +158,7 @@ impl PlayerConfig {
             living_next_safety: false,
             pseudo_fifty_fifty_first: false,
             fifty_influence_weight: 0.0,
+            dominance_swap: false,
             progress_weight: 0.001,
             information_weight: 0.0,
             // Neutral on win rate as measured (beginner 20,000 paired games, seeds 1000..:
@@ -718,6 +723,9 @@ struct Lookahead {
     dead: bool,
     /// The entropy (in nats) of the number shown, given that the guess is safe.
     information: f64,
+    /// The cells certainly safe whatever number the guess shows (so safe whenever the guess
+    /// is), in board order; empty when a number could not be analysed.
+    common_clears: Vec<CellIdx>,
 }
 
 fn full_guess(
@@ -860,6 +868,7 @@ fn best_full_guess(
 
     let mut scored: Vec<ScoredGuess> = Vec::new();
     let mut chosen: Option<ScoredGuess> = None;
+    let mut chosen_clears: Vec<CellIdx> = Vec::new();
     for &(idx, safety) in &candidates {
         let fifty = match long_term.as_deref_mut() {
             Some(lt) if config.fifty_influence_weight > 0.0 => {
@@ -894,6 +903,24 @@ fn best_full_guess(
         scored.push(guess);
         if chosen.is_none_or(|best| guess.beats(&best)) {
             chosen = Some(guess);
+            chosen_clears = look.common_clears;
+        }
+    }
+    if config.dominance_swap && depth < 2 {
+        if let Some(best) = chosen {
+            // Safe whenever the chosen guess is, and safer: the safest such candidate.
+            let safer = candidates
+                .iter()
+                .filter(|c| c.1 > best.safety + 0.001 && chosen_clears.binary_search(&c.0).is_ok())
+                .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+            if let Some(&(idx, safety)) = safer {
+                chosen = Some(ScoredGuess {
+                    idx,
+                    safety,
+                    score: best.score,
+                    dead: best.dead,
+                });
+            }
         }
     }
     if depth >= 2 && scored.len() > 1 {
@@ -1011,8 +1038,21 @@ fn lookahead(
     let mut possible_values = 0;
     let mut information = 0.0;
     let mut remaining = safety;
+    let mut common_clears: Option<Vec<CellIdx>> = None;
     for_each_number(board, idx, total, config, counter, |work, after, weight| {
         possible_values += 1;
+        if config.dominance_swap {
+            let clears = common_clears.get_or_insert_with(|| {
+                work.indices()
+                    .filter(|&c| c != idx && work.cell(c).is_unrevealed())
+                    .collect()
+            });
+            clears.retain(|&c| match after.class(c) {
+                CellClass::Safe => true,
+                CellClass::Boxed(_) | CellClass::Floating => after.mine_layouts(c).is_zero(),
+                _ => false,
+            });
+        }
         remaining -= weight;
         if safety > 0.0 && weight > 0.0 {
             let p = weight / safety;
@@ -1034,11 +1074,18 @@ fn lookahead(
             ControlFlow::Continue(())
         }
     });
+    // A number that could not be analysed leaves the clears unknown.
+    let common_clears = if remaining > 1e-9 {
+        Vec::new()
+    } else {
+        common_clears.unwrap_or_default()
+    };
     Some(Lookahead {
         secondary,
         progress,
         dead: possible_values <= 1,
         information,
+        common_clears,
     })
 }
 

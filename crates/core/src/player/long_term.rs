@@ -41,6 +41,9 @@ enum Kind {
 /// 50/50 (a cell of it is not hidden, a flanking cell is revealed, or no layout allows it).
 type Shape = Option<(BigUint, Vec<CellIdx>)>;
 
+/// Board coordinates that may lie off the board.
+type Cells = Vec<(isize, isize)>;
+
 /// The share of all layouts under which a shape is not counted towards influence.
 const INFLUENCE_THRESHOLD: f64 = 0.025;
 
@@ -114,8 +117,7 @@ impl<'a> LongTerm<'a> {
     }
 
     fn count_shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Shape {
-        let (mines, safes, flanks): (Vec<(isize, isize)>, Vec<(isize, isize)>, Vec<_>) = match kind
-        {
+        let (mines, safes, flanks): (Cells, Cells, Cells) = match kind {
             Kind::Horizontal => (
                 vec![(x, y)],
                 vec![(x + 1, y)],
