@@ -56,7 +56,6 @@ pub struct Args {
     #[arg(long)]
     endgame_nodes: Option<u64>,
     /// Weight of progress in the full level's guess score (default: the player's, 0.001).
-    /// On intermediate, 0.2 measured better; on expert, worse.
     #[arg(long)]
     progress_weight: Option<f64>,
     /// Print one JSON object instead of text.

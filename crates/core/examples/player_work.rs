@@ -1,6 +1,7 @@
 //! How many analyses the auto-player makes per turn (issue 16): plays seeded games with the
 //! tuned full player and prints the analyses of each turn's own position and of the
-//! positions seen in thought (a candidate revealed with one of its numbers), per turn.
+//! positions seen in thought (a candidate revealed with one of its numbers) and of the closed
+//! 50/50 shapes (when the settings look for them), per turn.
 //!
 //! Run: `cargo run -p mineseer-core --release --example player_work -- PRESET GAMES SEED
 //! [SETTING=VALUE ...]` (first click rule `safe`, game `i` on `derive_seed(SEED, i)`).
@@ -41,12 +42,15 @@ fn main() {
     let per_turn = |n: u64| n as f64 / work.turns.max(1) as f64;
     println!(
         "{games} games of {}, seed {master}: {wins} won; {} analysed turns; analyses of the \
-         turn's own position {} ({:.4} per turn), of positions in thought {} ({:.3} per turn)",
+         turn's own position {} ({:.4} per turn), of positions in thought {} ({:.3} per turn), \
+         of 50/50 shapes {} ({:.3} per turn)",
         preset.name(),
         work.turns,
         work.position_analyses,
         per_turn(work.position_analyses),
         work.lookahead_analyses,
         per_turn(work.lookahead_analyses),
+        work.shape_analyses,
+        per_turn(work.shape_analyses),
     );
 }

@@ -312,7 +312,15 @@ fn settings_follow_the_mine_density() {
     assert_eq!(expert_fast.endgame_max_layouts, 200);
     let intermediate = tuned(Level::Full, 16, 16, 40);
     assert_eq!(intermediate.endgame_max_layouts, 200);
-    assert_eq!(intermediate.progress_weight, 0.2);
+    assert_eq!(intermediate.progress_weight, 0.001);
+    assert!(intermediate.living_next_safety);
+    assert_eq!(
+        (
+            intermediate.floating_tolerance,
+            intermediate.second_safety_weight
+        ),
+        (0.95, 0.25)
+    );
     let beginner = tuned(Level::Full, 9, 9, 10);
     assert_eq!(beginner.endgame_max_layouts, 200);
     assert_eq!(beginner.progress_weight, 0.001);
