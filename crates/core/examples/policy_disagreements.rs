@@ -14,6 +14,7 @@
 //! estimate of the wins gained per 20,000 games (the positions came from 20,000 games) on
 //! the rows whose two cells were rolled out (another cell has no value; it is counted apart).
 
+use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
 use mineseer_core::game::FirstClickRule;
 use mineseer_core::player::{next_moves, Action, Level, PlayerConfig};
@@ -71,7 +72,8 @@ fn main() {
     for assignment in &args[2..] {
         config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
     }
-    let (mut positive, mut negative, mut all, mut guesses) = (
+    let (mut positive, mut negative, mut all, mut guesses, mut no_zero) = (
+        Tally::default(),
         Tally::default(),
         Tally::default(),
         Tally::default(),
@@ -116,6 +118,9 @@ fn main() {
         if get("our_reason") == "guess" {
             guesses.add(pick, dv);
         }
+        if !board.cells().contains(&Cell::Revealed(0)) {
+            no_zero.add(pick, dv);
+        }
         if dv > 2.0 * se {
             positive.add(pick, dv);
         } else if dv < -2.0 * se {
@@ -126,6 +131,7 @@ fn main() {
     positive.print("JSM clearly better (dV>2SE)");
     negative.print("JSM clearly worse (dV<-2SE)");
     guesses.print("our reason guess");
+    no_zero.print("before any 0 is revealed");
     all.print("all");
     if !others.is_empty() {
         println!("first rows with another cell: {}", others.join(", "));
