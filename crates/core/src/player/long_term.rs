@@ -292,3 +292,38 @@ impl<'a> LongTerm<'a> {
         ratio_to_f64(&influence.min(cap), &safe)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_mine;
+
+    /// One mine among the four cells left of the flags; two pairs closed by the flags; a
+    /// floating region on the right (the position of the player test of pseudo-50/50s).
+    const PSEUDO_PAIRS: &str = "8x4x9\nHHFHHHHH\n14FHHHHH\nHHFHHHHH\nFFFHHHHH\n";
+
+    #[test]
+    fn pseudo_fifty_fifties_and_influence() {
+        let board = parse_mine(PSEUDO_PAIRS).unwrap();
+        let solve = SolveConfig::default();
+        let analysis = solve_board(&board, &solve).unwrap();
+        let mut long_term = LongTerm::new(&board, &analysis, &solve);
+        long_term.scan(|_| false);
+        let mut pseudos: Vec<(usize, usize)> =
+            long_term.pseudos().iter().map(|&c| board.xy(c)).collect();
+        pseudos.sort_unstable();
+        assert_eq!(pseudos, [(0, 0), (0, 2), (1, 0), (1, 2)]);
+        assert!(long_term.analyses > 0);
+        // A dead cell is never a pseudo-50/50.
+        let mut none = LongTerm::new(&board, &analysis, &solve);
+        none.scan(|_| true);
+        assert!(none.pseudos().is_empty());
+        // (0,0) is a mine only inside its pair: its influence is all of its mine layouts,
+        // a third of its safe ones (1 in 4 against 3 in 4).
+        let a = board.idx(0, 0).unwrap();
+        assert!((long_term.influence(a) - 1.0 / 3.0).abs() < 1e-12);
+        // A floating cell away from the walls has no closed shape with few unknown flanks.
+        let inner = board.idx(5, 1).unwrap();
+        assert_eq!(long_term.influence(inner), 0.0);
+    }
+}
