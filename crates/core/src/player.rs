@@ -30,7 +30,7 @@
 //!    safety blended 4:1 ([`PlayerConfig::second_safety_weight`]; JSMinesweeper's scoring),
 //!    with small bonuses for progress and for **information** (how unforeseeable the number
 //!    shown is). Optional, off as measured: pseudo-50/50s taken first, 50/50 influence in the
-//!    score ([`long_term`]), dominance swaps. Candidates that can
+//!    score (`player/long_term.rs`), dominance swaps. Candidates that can
 //!    show only one number are **dead** (they teach nothing) and are played only when every
 //!    candidate is dead. On boards of at most [`PlayerConfig::deep_lookahead_max_cells`]
 //!    cells (none by default: it measured no better), the best few are then looked at one
@@ -110,12 +110,12 @@ pub struct PlayerConfig {
     /// move that can only show a foreseen number is no progress. JSMinesweeper's "living
     /// safety".
     pub living_next_safety: bool,
-    /// Before a guess, look for pseudo-50/50s ([`long_term`]: cells that are safe or one side
-    /// of a closed 50/50 in every layout) and take the best of them at once: it risks
-    /// nothing that would not be risked later. JSMinesweeper does.
+    /// Before a guess, look for pseudo-50/50s (`player/long_term.rs`: cells that are safe
+    /// or one side of a closed 50/50 in every layout) and take the best of them at once: it
+    /// risks nothing that would not be risked later. JSMinesweeper does.
     pub pseudo_fifty_fifty_first: bool,
-    /// The weight of a candidate's 50/50 influence ([`long_term`]) in its score: the score
-    /// is multiplied by 1 + weight x influence / safe layouts, and cells with a large
+    /// The weight of a candidate's 50/50 influence (`player/long_term.rs`) in its score: the
+    /// score is multiplied by 1 + weight x influence / safe layouts, and cells with a large
     /// influence join the candidates. JSMinesweeper's is 0.9; 0 turns it off.
     pub fifty_influence_weight: f64,
     /// When the chosen guess being safe implies that a safer candidate is safe (the latter is
@@ -1191,8 +1191,8 @@ fn forced_guess_move(
     })
 }
 
-/// The best pseudo-50/50 ([`long_term`]), when the scan found one: the best look-ahead score
-/// among the safest of them.
+/// The best pseudo-50/50 (`player/long_term.rs`), when the scan found one: the best
+/// look-ahead score among the safest of them.
 fn pseudo_move(
     board: &Board,
     analysis: &Analysis,
