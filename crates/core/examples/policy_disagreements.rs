@@ -49,8 +49,8 @@ impl Tally {
 
     fn print(&self, name: &str) {
         println!(
-            "{name:<28} rows {:>5}: JSM's cell {:>5}, ours {:>5}, other {:>4}; sum of dV where JSM's \
-             {:+.3}",
+            "{name:<28} rows {:>5}: JSM's cell {:>5}, ours {:>5}, other {:>4}; \
+             sum of dV where JSM's {:+.3}",
             self.rows, self.jsm, self.ours, self.other, self.gain
         );
     }
