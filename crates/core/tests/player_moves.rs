@@ -308,6 +308,12 @@ fn settings_follow_the_mine_density() {
         (5_000, 1_000_000)
     );
     assert_eq!(expert.progress_weight, 0.001);
+    // JSMinesweeper's scoring lost on expert: the scoring before it stays there.
+    assert!(!expert.living_next_safety);
+    assert_eq!(
+        (expert.floating_tolerance, expert.second_safety_weight),
+        (0.0, 0.0)
+    );
     let expert_fast = tuned(Level::Fast, 30, 16, 99);
     assert_eq!(expert_fast.endgame_max_layouts, 200);
     let intermediate = tuned(Level::Full, 16, 16, 40);
