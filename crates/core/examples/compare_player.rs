@@ -39,7 +39,7 @@ fn main() {
     let rule = args[4..]
         .iter()
         .filter_map(|a| a.strip_prefix("rule="))
-        .last()
+        .next_back()
         .map_or(FirstClickRule::Safe, |name| {
             FirstClickRule::from_name(name).expect("rule=safe, rule=opening or rule=none")
         });
