@@ -3,6 +3,13 @@
 //! Game `i` uses the seed `derive_seed(S, i)`, so the results do not depend on the thread
 //! count, and shards of seeds run elsewhere add up. CPU time is the sum of each game's own
 //! thread CPU time (`CLOCK_THREAD_CPUTIME_ID`), not wall time.
+//!
+//! `--json` prints the shard's exact counts (`wins`, `games`, `guesses`, `cpu_ns`) and
+//! everything that decides its games (board, rule, seed, first click, the player's settings,
+//! the version), so that `--merge` can add shards exactly and refuse shards of different
+//! series or overlapping game ranges ([`merge`]).
+
+mod merge;
 
 use std::time::Instant;
 
@@ -12,7 +19,7 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::options::{parse_cell, thread_cpu_ns, BoardArgs};
 
@@ -49,32 +56,57 @@ pub struct Args {
     #[arg(long)]
     endgame_nodes: Option<u64>,
     /// Weight of progress in the full level's guess score (default: the player's, 0.001).
-    /// On intermediate, 0.2 measured better; on expert, worse.
     #[arg(long)]
     progress_weight: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Add up the `--json` reports of shards of one series (same board, rule, seed, first
+    /// click, settings and version; disjoint game ranges) instead of playing.
+    #[arg(
+        long,
+        num_args = 1..,
+        value_name = "SHARD.json",
+        conflicts_with_all = [
+            "rule", "games", "seed", "first_game", "threads", "first_click", "fast",
+            "endgame_layouts", "endgame_nodes", "progress_weight", "preset", "size",
+        ],
+    )]
+    merge: Vec<std::path::PathBuf>,
 }
 
-#[derive(Debug, Serialize)]
+/// The `--json` report of a run (a shard). The exact counts are `wins`, `games`, `guesses`,
+/// `cpu_ns` and `engine_failures`; the rates are derived from them.
+#[derive(Debug, Serialize, Deserialize)]
 struct Report {
     preset: String,
     width: usize,
     height: usize,
     mines: usize,
-    rule: &'static str,
-    level: &'static str,
+    rule: String,
+    level: String,
     progress_weight: f64,
     information_weight: f64,
     endgame_layouts: u64,
+    endgame_nodes: u64,
+    /// The first click `[x, y]` the player makes.
+    first_click: [usize; 2],
+    /// Every setting of the player (its `PlayerConfig`, as Rust debug text): two shards
+    /// merge only when it is the same.
+    player: String,
+    /// The version of mineseer that played.
+    version: String,
     seed: u64,
     first_game: u64,
     games: u64,
     wins: u64,
     win_rate: f64,
     ci95: [f64; 2],
+    /// Guesses over all games.
+    guesses: u64,
     mean_guesses: f64,
+    /// Thread CPU time over all games, in nanoseconds.
+    cpu_ns: u64,
     cpu_ms_per_game: f64,
     wall_seconds: f64,
     threads: usize,
@@ -102,6 +134,9 @@ struct GameResult {
 
 /// Runs the games and prints the report.
 pub fn run(args: &Args) -> Result<()> {
+    if !args.merge.is_empty() {
+        return merge::run(&args.merge, args.json);
+    }
     let rule = FirstClickRule::from_name(&args.rule)
         .with_context(|| format!("unknown rule {:?}: use safe, opening or none", args.rule))?;
     let (preset_name, width, height, mines) = args.board.resolve()?;
@@ -160,23 +195,30 @@ pub fn run(args: &Args) -> Result<()> {
     let wins = results.iter().filter(|r| r.won).count() as u64;
     let guesses: u64 = results.iter().map(|r| u64::from(r.guesses)).sum();
     let cpu_ns: u64 = results.iter().map(|r| r.cpu_ns).sum();
+    let first_click = player.first_click_cell(width, height);
     let report = Report {
         preset: preset_name,
         width,
         height,
         mines,
-        rule: rule.name(),
-        level: if args.fast { "fast" } else { "full" },
+        rule: rule.name().to_string(),
+        level: if args.fast { "fast" } else { "full" }.to_string(),
         progress_weight: player.progress_weight,
         information_weight: player.information_weight,
         endgame_layouts: player.endgame_max_layouts,
+        endgame_nodes: player.endgame_max_nodes,
+        first_click: [first_click.0, first_click.1],
+        player: format!("{player:?}"),
+        version: env!("CARGO_PKG_VERSION").to_string(),
         seed: args.seed,
         first_game: args.first_game,
         games,
         wins,
         win_rate: wins as f64 / games as f64,
         ci95: wilson_interval(wins, games),
+        guesses,
         mean_guesses: guesses as f64 / games as f64,
+        cpu_ns,
         cpu_ms_per_game: cpu_ns as f64 / 1e6 / games as f64,
         wall_seconds,
         threads,

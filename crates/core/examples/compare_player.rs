@@ -4,46 +4,26 @@
 //! `player.rs` and the README were made this way.
 //!
 //! Run: `cargo run -p mineseer-core --release --example compare_player -- PRESET GAMES SEED
-//! [SETTING=VALUE ...]`, PRESET beginner, intermediate or expert, first click rule `safe`,
-//! game `i` on seed `derive_seed(SEED, i)` as `mineseer play` does. SETTING is a field of
+//! [SETTING=VALUE ...]`, PRESET beginner, intermediate or expert, first click rule `safe`
+//! unless `rule=opening` (or `rule=none`) says otherwise, game `i` on seed
+//! `derive_seed(SEED, i)` as `mineseer play` does. SETTING is a field of
 //! `PlayerConfig`: opening_until_zero, take_forced_guesses_first, candidate_tolerance,
 //! max_candidates, floating_candidates, progress_weight, information_weight,
 //! second_safety_weight, deep_lookahead_max_cells, deep_lookahead_candidates,
-//! endgame_max_layouts, endgame_max_nodes.
+//! endgame_max_layouts, endgame_max_nodes, floating_tolerance, living_next_safety,
+//! pseudo_fifty_fifty_first, fifty_influence_weight, dominance_swap. `base:SETTING=VALUE`
+//! changes both players, to compare a change against another base than today's settings.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 
-const USAGE: &str = "usage: compare_player PRESET GAMES SEED [SETTING=VALUE ...]";
+#[path = "shared/player_settings.rs"]
+mod player_settings;
+use player_settings::apply;
 
-/// The settings with one `SETTING=VALUE` applied.
-fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig, String> {
-    let (name, value) = assignment
-        .split_once('=')
-        .ok_or_else(|| format!("{assignment:?} is not SETTING=VALUE"))?;
-    fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
-        value
-            .parse()
-            .map_err(|_| format!("{name}: {value:?} is not a valid value"))
-    }
-    match name {
-        "opening_until_zero" => config.opening_until_zero = parse(name, value)?,
-        "take_forced_guesses_first" => config.take_forced_guesses_first = parse(name, value)?,
-        "candidate_tolerance" => config.candidate_tolerance = parse(name, value)?,
-        "max_candidates" => config.max_candidates = parse(name, value)?,
-        "floating_candidates" => config.floating_candidates = parse(name, value)?,
-        "progress_weight" => config.progress_weight = parse(name, value)?,
-        "information_weight" => config.information_weight = parse(name, value)?,
-        "second_safety_weight" => config.second_safety_weight = parse(name, value)?,
-        "deep_lookahead_max_cells" => config.deep_lookahead_max_cells = parse(name, value)?,
-        "deep_lookahead_candidates" => config.deep_lookahead_candidates = parse(name, value)?,
-        "endgame_max_layouts" => config.endgame_max_layouts = parse(name, value)?,
-        "endgame_max_nodes" => config.endgame_max_nodes = parse(name, value)?,
-        _ => return Err(format!("unknown setting {name:?}")),
-    }
-    Ok(config)
-}
+const USAGE: &str =
+    "usage: compare_player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -54,14 +34,30 @@ fn main() {
     let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
     let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
     let (width, height, mines) = preset.dimensions();
-    let tuned = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-        .tuned_for_density(width * height, mines);
+    // `rule=NAME` (safe, opening or none) sets the first-click rule of the games and of both
+    // players.
+    let rule = args[4..]
+        .iter()
+        .filter_map(|a| a.strip_prefix("rule="))
+        .next_back()
+        .map_or(FirstClickRule::Safe, |name| {
+            FirstClickRule::from_name(name).expect("rule=safe, rule=opening or rule=none")
+        });
+    let settings: Vec<&String> = args[4..]
+        .iter()
+        .filter(|a| !a.starts_with("rule="))
+        .collect();
+    let mut tuned = PlayerConfig::new(Level::Full, rule).tuned_for_density(width * height, mines);
+    // `base:SETTING=VALUE` changes both players: the comparison is then against that base.
+    for assignment in settings.iter().filter_map(|a| a.strip_prefix("base:")) {
+        tuned = apply(tuned, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
+    }
     let mut changed = tuned.clone();
-    for assignment in &args[4..] {
+    for assignment in settings.iter().filter(|a| !a.starts_with("base:")) {
         changed = apply(changed, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
     }
     let wins = |config: &PlayerConfig, seed: u64| {
-        let mut game = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));
+        let mut game = Game::new(GameConfig::preset(preset, rule, seed));
         play_game(&mut game, config).expect("the engine handles every game position");
         game.state() == GameState::Won
     };

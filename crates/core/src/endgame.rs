@@ -80,7 +80,7 @@ use num_traits::ToPrimitive;
 use crate::board::{Board, CellIdx};
 use crate::combinatorics::Fraction;
 use crate::error::SolveError;
-use crate::probability::{solve_board, SolveConfig};
+use crate::probability::{solve_board, Analysis, SolveConfig};
 use layouts::{LayoutTable, TableFailure, TableLimits, MINE};
 
 /// The budget of [`solve_endgame`].
@@ -229,6 +229,16 @@ impl Endgame {
 /// position with no consistent layout (or one beyond the layout count's own budget).
 pub fn solve_endgame(board: &Board, config: &EndgameConfig) -> Result<Endgame, SolveError> {
     let analysis = solve_board(board, &config.solve)?;
+    solve_endgame_analysed(board, &analysis, config)
+}
+
+/// [`solve_endgame`] with the position's analysis already made ([`solve_board`] of `board`),
+/// as the auto-player has it: the position is not analysed again.
+pub fn solve_endgame_analysed(
+    board: &Board,
+    analysis: &Analysis,
+    config: &EndgameConfig,
+) -> Result<Endgame, SolveError> {
     let layouts = analysis.solutions().clone();
     let too_large = |what, limit, nodes| Endgame {
         layouts: layouts.clone(),

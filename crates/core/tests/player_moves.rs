@@ -6,7 +6,8 @@
 use mineseer_core::brute::enumerate_layouts;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{
-    next_move, next_moves, play_game, Action, Level, PlayerConfig, Reason,
+    next_move, next_moves, next_moves_counted, play_game, Action, Level, PlayerConfig, PlayerWork,
+    Reason,
 };
 use mineseer_core::{solve_board, SolveConfig};
 
@@ -307,12 +308,95 @@ fn settings_follow_the_mine_density() {
         (5_000, 1_000_000)
     );
     assert_eq!(expert.progress_weight, 0.001);
+    // JSMinesweeper's scoring lost on expert: the scoring before it stays there.
+    assert!(!expert.living_next_safety);
+    assert_eq!(
+        (expert.floating_tolerance, expert.second_safety_weight),
+        (0.0, 0.0)
+    );
     let expert_fast = tuned(Level::Fast, 30, 16, 99);
     assert_eq!(expert_fast.endgame_max_layouts, 200);
     let intermediate = tuned(Level::Full, 16, 16, 40);
     assert_eq!(intermediate.endgame_max_layouts, 200);
-    assert_eq!(intermediate.progress_weight, 0.2);
+    assert_eq!(intermediate.progress_weight, 0.001);
+    assert!(intermediate.living_next_safety);
+    assert_eq!(
+        (
+            intermediate.floating_tolerance,
+            intermediate.second_safety_weight
+        ),
+        (0.95, 0.25)
+    );
     let beginner = tuned(Level::Full, 9, 9, 10);
     assert_eq!(beginner.endgame_max_layouts, 200);
     assert_eq!(beginner.progress_weight, 0.001);
+}
+
+/// Issue 16: a turn analyses its own position once; the endgame solver gets that analysis
+/// instead of making its own. Counted over whole expert games (dense: the endgame solver
+/// plays up to 5,000 layouts there), with the endgame phase reached in them.
+#[test]
+fn one_analysis_of_the_position_per_turn() {
+    let (width, height, mines) = Preset::Expert.dimensions();
+    let player = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+        .tuned_for_density(width * height, mines);
+    let mut work = PlayerWork::default();
+    let mut endgame_moves = 0;
+    for i in 0..6 {
+        let seed = mineseer_core::rng::derive_seed(16, i);
+        let mut game = Game::new(GameConfig::preset(
+            Preset::Expert,
+            FirstClickRule::Safe,
+            seed,
+        ));
+        while game.state() == GameState::Playing {
+            let moves = next_moves_counted(game.board(), &player, &mut work).unwrap();
+            assert_eq!(moves, next_moves(game.board(), &player).unwrap());
+            for mv in moves {
+                endgame_moves += usize::from(matches!(mv.reason, Reason::Endgame { .. }));
+                let _ = game.reveal(mv.x, mv.y);
+                if game.state() != GameState::Playing {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(endgame_moves > 0, "no endgame move was played");
+    assert!(work.turns > 50, "{work:?}");
+    assert_eq!(work.position_analyses, work.turns, "{work:?}");
+    // The guesses look ahead: each candidate revealed with each of its numbers.
+    assert!(work.lookahead_analyses > work.turns, "{work:?}");
+}
+
+/// Issue 16: a pseudo-50/50. Exactly one mine lies among the four cells left of the flags
+/// (the 1 and the 4 see all four), so each pair, {(0,0),(1,0)} and {(0,2),(1,2)}, is closed
+/// by the flags: whenever a cell of it is a mine the pair is a 50/50 no reveal can settle.
+/// The floating region on the right is safer (18 in 20), so a plain guess goes there; with
+/// `pseudo_fifty_fifty_first` the player takes one of the four cells at once, which risks
+/// nothing that would not be risked later and whose number may settle the rest.
+const PSEUDO_PAIRS_AND_FLOATING: &str = "8x4x9\nHHFHHHHH\n14FHHHHH\nHHFHHHHH\nFFFHHHHH\n";
+
+#[test]
+fn a_pseudo_fifty_fifty_is_taken_at_once() {
+    let board = mineseer_core::formats::parse_mine(PSEUDO_PAIRS_AND_FLOATING).unwrap();
+    let pseudo = [(0, 0), (1, 0), (0, 2), (1, 2)];
+    // Not an exact forced guess: the pairs hold 0 or 1 mine.
+    let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+    let groups =
+        mineseer_core::dead::forced_guesses(&board, &analysis, &SolveConfig::default()).unwrap();
+    assert!(groups.is_empty(), "{groups:?}");
+    let plain = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+    let mv = next_move(&board, &plain).unwrap().unwrap();
+    assert!(!pseudo.contains(&(mv.x, mv.y)), "{mv:?}");
+    assert_eq!(mv.reason, Reason::Guess { safety: 0.9 });
+    let config = PlayerConfig {
+        pseudo_fifty_fifty_first: true,
+        ..plain
+    };
+    let mut work = PlayerWork::default();
+    let moves = next_moves_counted(&board, &config, &mut work).unwrap();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(pseudo.contains(&(moves[0].x, moves[0].y)), "{moves:?}");
+    assert_eq!(moves[0].reason, Reason::Guess { safety: 0.75 });
+    assert!(work.shape_analyses >= 2, "{work:?}");
 }

@@ -1,0 +1,56 @@
+//! How many analyses the auto-player makes per turn (issue 16): plays seeded games with the
+//! tuned full player and prints the analyses of each turn's own position and of the
+//! positions seen in thought (a candidate revealed with one of its numbers) and of the closed
+//! 50/50 shapes (when the settings look for them), per turn.
+//!
+//! Run: `cargo run -p mineseer-core --release --example player_work -- PRESET GAMES SEED
+//! [SETTING=VALUE ...]` (first click rule `safe`, game `i` on `derive_seed(SEED, i)`).
+
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::player::{play_game_counted, Level, PlayerConfig, PlayerWork};
+use mineseer_core::rng::derive_seed;
+
+#[path = "shared/player_settings.rs"]
+mod player_settings;
+use player_settings::apply;
+
+const USAGE: &str = "usage: player_work PRESET GAMES SEED [SETTING=VALUE ...]";
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let preset = args
+        .get(1)
+        .and_then(|name| Preset::from_name(name))
+        .expect(USAGE);
+    let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
+    let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
+    let (width, height, mines) = preset.dimensions();
+    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+        .tuned_for_density(width * height, mines);
+    for assignment in &args[4..] {
+        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
+    }
+    let mut work = PlayerWork::default();
+    let mut wins = 0u64;
+    for i in 0..games {
+        let seed = derive_seed(master, i);
+        let mut game = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));
+        let played = play_game_counted(&mut game, &config, &mut work)
+            .expect("the engine handles every game position");
+        wins += u64::from(played.won);
+    }
+    let per_turn = |n: u64| n as f64 / work.turns.max(1) as f64;
+    println!(
+        "{games} games of {}, seed {master}: {wins} won; {} analysed turns; analyses of the \
+         turn's own position {} ({:.4} per turn), of positions in thought {} ({:.3} per turn), \
+         of 50/50 shapes {} ({:.3} per turn)",
+        preset.name(),
+        work.turns,
+        work.position_analyses,
+        per_turn(work.position_analyses),
+        work.lookahead_analyses,
+        per_turn(work.lookahead_analyses),
+        work.shape_analyses,
+        per_turn(work.shape_analyses),
+    );
+}

@@ -1,0 +1,37 @@
+//! `SETTING=VALUE` on the command line of the player's examples (`compare_player`,
+//! `policy_disagreements`): the fields of `PlayerConfig` by name.
+
+use mineseer_core::player::PlayerConfig;
+
+/// The settings with one `SETTING=VALUE` applied.
+pub fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig, String> {
+    let (name, value) = assignment
+        .split_once('=')
+        .ok_or_else(|| format!("{assignment:?} is not SETTING=VALUE"))?;
+    fn parse<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, String> {
+        value
+            .parse()
+            .map_err(|_| format!("{name}: {value:?} is not a valid value"))
+    }
+    match name {
+        "opening_until_zero" => config.opening_until_zero = parse(name, value)?,
+        "take_forced_guesses_first" => config.take_forced_guesses_first = parse(name, value)?,
+        "candidate_tolerance" => config.candidate_tolerance = parse(name, value)?,
+        "max_candidates" => config.max_candidates = parse(name, value)?,
+        "floating_candidates" => config.floating_candidates = parse(name, value)?,
+        "floating_tolerance" => config.floating_tolerance = parse(name, value)?,
+        "living_next_safety" => config.living_next_safety = parse(name, value)?,
+        "pseudo_fifty_fifty_first" => config.pseudo_fifty_fifty_first = parse(name, value)?,
+        "fifty_influence_weight" => config.fifty_influence_weight = parse(name, value)?,
+        "dominance_swap" => config.dominance_swap = parse(name, value)?,
+        "progress_weight" => config.progress_weight = parse(name, value)?,
+        "information_weight" => config.information_weight = parse(name, value)?,
+        "second_safety_weight" => config.second_safety_weight = parse(name, value)?,
+        "deep_lookahead_max_cells" => config.deep_lookahead_max_cells = parse(name, value)?,
+        "deep_lookahead_candidates" => config.deep_lookahead_candidates = parse(name, value)?,
+        "endgame_max_layouts" => config.endgame_max_layouts = parse(name, value)?,
+        "endgame_max_nodes" => config.endgame_max_nodes = parse(name, value)?,
+        _ => return Err(format!("unknown setting {name:?}")),
+    }
+    Ok(config)
+}

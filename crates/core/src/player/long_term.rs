@@ -1,0 +1,329 @@
+//! Long-term risk of a guess: the closed 50/50s a position may still hold (JSMinesweeper's
+//! `LongTermRiskHelper`, its ideas in our own code; issue 16).
+//!
+//! A **shape** is two hidden cells side by side (horizontally or vertically) or a 2x2
+//! square. It is a closed 50/50 in a layout when its **flanking cells** are mines: the six
+//! cells at the two ends of a pair, or the four diagonal corners of a square. Every other
+//! neighbour of the shape sees both cells of the pair (or one cell of each diagonal of the
+//! square), so no reveal can ever tell the two ways round apart. A shape's **tally** counts
+//! the layouts with one way round: a pair's first cell a mine and second safe, or a square's
+//! main diagonal mines and the other safe, and the flanking cells all mines; by symmetry the
+//! other way round has as many.
+//!
+//! - A cell whose mine layouts all come from one shape (its tally equals the cell's mine
+//!   count) is a **pseudo-50/50**: either it is safe, or it is one side of a 50/50 that will
+//!   have to be guessed anyway. Taking it now risks nothing more and its number may help.
+//! - A candidate's **influence** adds the tallies of the shapes it belongs to (and of those it
+//!   flanks, as an "enabler"): guessing it settles, or rules out, a future forced guess.
+//!
+//! Only shapes with few flanking cells still unknown are counted (one for a scan of pairs,
+//! two for squares, three for a candidate's own shapes), as JSMinesweeper does: one analysis
+//! each, cached for the turn.
+
+use std::collections::HashMap;
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+
+use crate::board::{Board, Cell, CellIdx};
+use crate::combinatorics::ratio_to_f64;
+use crate::probability::{solve_board, Analysis, SolveConfig};
+
+/// The kind of a shape, anchored at its top-left cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Horizontal,
+    Vertical,
+    Square,
+}
+
+/// A shape's tally and its unknown flanking cells, or `None` when it cannot be a closed
+/// 50/50 (a cell of it is not hidden, a flanking cell is revealed, or no layout allows it).
+type Shape = Option<(BigUint, Vec<CellIdx>)>;
+
+/// Board coordinates that may lie off the board.
+type Cells = Vec<(isize, isize)>;
+
+/// The share of all layouts under which a shape is not counted towards influence.
+const INFLUENCE_THRESHOLD: f64 = 0.025;
+
+/// The closed 50/50 shapes of one position.
+pub(crate) struct LongTerm<'a> {
+    board: &'a Board,
+    analysis: &'a Analysis,
+    solve: &'a SolveConfig,
+    /// Cached shapes, with the most unknown flanking cells they were looked at with.
+    shapes: HashMap<(Kind, usize, usize), (usize, Shape)>,
+    /// Per cell: the tallies of the scanned shapes it belongs to, above the threshold.
+    in_shape: Vec<BigUint>,
+    /// Per cell: the tallies of the scanned shapes it flanks, above the threshold.
+    enabler: Vec<BigUint>,
+    /// The pseudo-50/50 cells found by the scan.
+    pseudos: Vec<CellIdx>,
+    /// Analyses made (one per shape counted).
+    pub analyses: u64,
+}
+
+impl<'a> LongTerm<'a> {
+    pub fn new(board: &'a Board, analysis: &'a Analysis, solve: &'a SolveConfig) -> LongTerm<'a> {
+        LongTerm {
+            board,
+            analysis,
+            solve,
+            shapes: HashMap::new(),
+            in_shape: vec![BigUint::zero(); board.len()],
+            enabler: vec![BigUint::zero(); board.len()],
+            pseudos: Vec::new(),
+            analyses: 0,
+        }
+    }
+
+    /// A certain mine (or a flag): it can flank a shape without being counted as unknown.
+    fn is_mine(&self, idx: CellIdx) -> bool {
+        match self.board.cell(idx) {
+            Cell::Flag => true,
+            Cell::Revealed(_) => false,
+            _ => &self.analysis.mine_layouts(idx) == self.analysis.solutions(),
+        }
+    }
+
+    /// Hidden and not a certain mine: a cell a shape can be made of.
+    fn is_open(&self, idx: CellIdx) -> bool {
+        self.board.cell(idx).is_unrevealed() && !self.is_mine(idx)
+    }
+
+    fn at(&self, x: isize, y: isize) -> Option<CellIdx> {
+        if x < 0 || y < 0 {
+            return None;
+        }
+        self.board.idx(x as usize, y as usize)
+    }
+
+    /// The shape of `kind` anchored at (x, y), counted when it has at most `max_unknown`
+    /// unknown flanking cells.
+    fn shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Shape {
+        if x < 0 || y < 0 {
+            return None;
+        }
+        let key = (kind, x as usize, y as usize);
+        if let Some((limit, shape)) = self.shapes.get(&key) {
+            if shape.is_some() || *limit >= max_unknown {
+                return shape.clone();
+            }
+        }
+        let shape = self.count_shape(kind, x, y, max_unknown);
+        self.shapes.insert(key, (max_unknown, shape.clone()));
+        shape
+    }
+
+    fn count_shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Shape {
+        let (mines, safes, flanks): (Cells, Cells, Cells) = match kind {
+            Kind::Horizontal => (
+                vec![(x, y)],
+                vec![(x + 1, y)],
+                (-1..=1)
+                    .flat_map(|dy| [(x - 1, y + dy), (x + 2, y + dy)])
+                    .collect(),
+            ),
+            Kind::Vertical => (
+                vec![(x, y)],
+                vec![(x, y + 1)],
+                (-1..=1)
+                    .flat_map(|dx| [(x + dx, y - 1), (x + dx, y + 2)])
+                    .collect(),
+            ),
+            Kind::Square => (
+                vec![(x, y), (x + 1, y + 1)],
+                vec![(x + 1, y), (x, y + 1)],
+                vec![
+                    (x - 1, y - 1),
+                    (x + 2, y - 1),
+                    (x - 1, y + 2),
+                    (x + 2, y + 2),
+                ],
+            ),
+        };
+        let mut cells = Vec::new();
+        for &(cx, cy) in mines.iter().chain(&safes) {
+            let idx = self.at(cx, cy)?;
+            if !self.is_open(idx) {
+                return None;
+            }
+            cells.push(idx);
+        }
+        let mut unknown = Vec::new();
+        for &(fx, fy) in &flanks {
+            let Some(idx) = self.at(fx, fy) else { continue };
+            match self.board.cell(idx) {
+                Cell::Revealed(_) => return None,
+                _ if self.is_mine(idx) => {}
+                _ => unknown.push(idx),
+            }
+        }
+        if unknown.len() > max_unknown {
+            return None;
+        }
+        let mut modified = self.board.clone();
+        for &idx in unknown.iter().chain(&cells[..mines.len()]) {
+            modified.set_cell(idx, Cell::Flag);
+        }
+        for &idx in &cells[mines.len()..] {
+            modified.set_cell(idx, Cell::HiddenSafe);
+        }
+        self.analyses += 1;
+        let tally = solve_board(&modified, self.solve).ok()?.solutions().clone();
+        (!tally.is_zero()).then_some((tally, unknown))
+    }
+
+    /// The cells of a shape.
+    fn cells_of(&self, kind: Kind, x: isize, y: isize) -> Vec<CellIdx> {
+        let offsets: &[(isize, isize)] = match kind {
+            Kind::Horizontal => &[(0, 0), (1, 0)],
+            Kind::Vertical => &[(0, 0), (0, 1)],
+            Kind::Square => &[(0, 0), (1, 0), (0, 1), (1, 1)],
+        };
+        offsets
+            .iter()
+            .filter_map(|&(dx, dy)| self.at(x + dx, y + dy))
+            .collect()
+    }
+
+    /// Scans the board's pairs (at most one unknown flanking cell), then, when no pair gave
+    /// a pseudo-50/50, its squares (at most two): records each cell's influence and the
+    /// pseudo-50/50s. `dead` says which cells can show one number only (never a pseudo).
+    pub fn scan(&mut self, dead: impl Fn(CellIdx) -> bool) {
+        let (w, h) = (self.board.width() as isize, self.board.height() as isize);
+        for (kinds, max_unknown) in [
+            (&[Kind::Horizontal, Kind::Vertical][..], 1),
+            (&[Kind::Square][..], 2),
+        ] {
+            for &kind in kinds {
+                for y in 0..h {
+                    for x in 0..w {
+                        if let Some((tally, unknown)) = self.shape(kind, x, y, max_unknown) {
+                            let cells = self.cells_of(kind, x, y);
+                            self.add(&tally, &unknown, &cells, &dead);
+                        }
+                    }
+                }
+            }
+            if !self.pseudos.is_empty() {
+                return;
+            }
+        }
+    }
+
+    fn add(
+        &mut self,
+        tally: &BigUint,
+        unknown: &[CellIdx],
+        cells: &[CellIdx],
+        dead: &impl Fn(CellIdx) -> bool,
+    ) {
+        let counted = ratio_to_f64(tally, self.analysis.solutions()) > INFLUENCE_THRESHOLD;
+        if counted {
+            for &e in unknown {
+                self.enabler[e.get()] += tally;
+            }
+        }
+        for &c in cells {
+            if &self.analysis.mine_layouts(c) == tally && !dead(c) && !self.pseudos.contains(&c) {
+                self.pseudos.push(c);
+            }
+            if counted {
+                self.in_shape[c.get()] += tally;
+            }
+        }
+    }
+
+    /// The pseudo-50/50 cells the scan found, in board order of discovery.
+    pub fn pseudos(&self) -> &[CellIdx] {
+        &self.pseudos
+    }
+
+    /// The cells the scan found influenced whose safety, counting the influence as safe,
+    /// is above `threshold`.
+    pub fn influenced_cells(&self, threshold: f64) -> Vec<CellIdx> {
+        let total = self.analysis.solutions();
+        self.board
+            .indices()
+            .filter(|&c| {
+                let influence = &self.in_shape[c.get()] + &self.enabler[c.get()];
+                if influence.is_zero() || !self.is_open(c) {
+                    return false;
+                }
+                let safe = total - self.analysis.mine_layouts(c) + influence;
+                ratio_to_f64(&safe, total) > threshold
+            })
+            .collect()
+    }
+
+    /// A candidate's influence as a share of its safe layouts: the tallies of its own
+    /// shapes (pairs added, the largest square) and of those it enables, capped by its mine
+    /// and its safe layouts.
+    pub fn influence(&mut self, idx: CellIdx) -> f64 {
+        let (x, y) = self.board.xy(idx);
+        let (x, y) = (x as isize, y as isize);
+        let mut influence = BigUint::zero();
+        for (kind, ax, ay) in [
+            (Kind::Horizontal, x, y),
+            (Kind::Horizontal, x - 1, y),
+            (Kind::Vertical, x, y),
+            (Kind::Vertical, x, y - 1),
+        ] {
+            if let Some((tally, _)) = self.shape(kind, ax, ay, 3) {
+                influence += tally;
+            }
+        }
+        let mut square = BigUint::zero();
+        for (ax, ay) in [(x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)] {
+            if let Some((tally, _)) = self.shape(Kind::Square, ax, ay, 3) {
+                square = square.max(tally);
+            }
+        }
+        influence += square + &self.enabler[idx.get()];
+        let total = self.analysis.solutions();
+        let mines = self.analysis.mine_layouts(idx);
+        let safe = total - &mines;
+        if safe.is_zero() {
+            return 0.0;
+        }
+        let cap = mines.min(safe.clone());
+        ratio_to_f64(&influence.min(cap), &safe)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_mine;
+
+    /// One mine among the four cells left of the flags; two pairs closed by the flags; a
+    /// floating region on the right (the position of the player test of pseudo-50/50s).
+    const PSEUDO_PAIRS: &str = "8x4x9\nHHFHHHHH\n14FHHHHH\nHHFHHHHH\nFFFHHHHH\n";
+
+    #[test]
+    fn pseudo_fifty_fifties_and_influence() {
+        let board = parse_mine(PSEUDO_PAIRS).unwrap();
+        let solve = SolveConfig::default();
+        let analysis = solve_board(&board, &solve).unwrap();
+        let mut long_term = LongTerm::new(&board, &analysis, &solve);
+        long_term.scan(|_| false);
+        let mut pseudos: Vec<(usize, usize)> =
+            long_term.pseudos().iter().map(|&c| board.xy(c)).collect();
+        pseudos.sort_unstable();
+        assert_eq!(pseudos, [(0, 0), (0, 2), (1, 0), (1, 2)]);
+        assert!(long_term.analyses > 0);
+        // A dead cell is never a pseudo-50/50.
+        let mut none = LongTerm::new(&board, &analysis, &solve);
+        none.scan(|_| true);
+        assert!(none.pseudos().is_empty());
+        // (0,0) is a mine only inside its pair: its influence is all of its mine layouts,
+        // a third of its safe ones (1 in 4 against 3 in 4).
+        let a = board.idx(0, 0).unwrap();
+        assert!((long_term.influence(a) - 1.0 / 3.0).abs() < 1e-12);
+        // A floating cell away from the walls has no closed shape with few unknown flanks.
+        let inner = board.idx(5, 1).unwrap();
+        assert_eq!(long_term.influence(inner), 0.0);
+    }
+}
