@@ -115,10 +115,10 @@ fn merge(shards: &[(&Path, Report)]) -> Result<Merged> {
                 "{} (games {}..{}) and {} (games {}..{}) overlap: each game must be counted once",
                 a_path.display(),
                 a.first_game,
-                a_end,
+                a_end.saturating_sub(1),
                 b_path.display(),
                 b.first_game,
-                b.first_game + b.games
+                (b.first_game + b.games).saturating_sub(1)
             );
         }
     }
