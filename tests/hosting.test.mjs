@@ -91,7 +91,7 @@ test('served under /mineseer/, the page loads, plays and analyses, asking for no
 
   await page.screenshot({ path: path.join(ARTIFACTS, 'hosted-analyze.png') });
   if (process.env.MINESEER_UPDATE_SCREENSHOT === '1') {
-    await page.locator('main').screenshot({ path: path.join(ROOT, 'docs', 'screenshot.png') });
+    await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshot.png') });
   }
   assert.ok(requested.some((u) => u.endsWith('.wasm')), 'the wasm was loaded from under the sub-path');
   assert.deepEqual(problems, []);
