@@ -5,7 +5,7 @@ import { Request, DETAILED_ANALYSIS_MAX_CELLS, analysisOptions } from './protoco
 import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
-import { looksLikeRecord } from './record.js';
+import { looksLikeRecord, download } from './record.js';
 import { GameRecords } from './review.js';
 
 const $ = (id) => document.getElementById(id);
@@ -544,15 +544,6 @@ async function loadMbf(bytes) {
     showGame(game);
     showMessage(`Loaded a ${game.width}×${game.height} MBF layout with ${game.mines} mines: click to play it.`, 'success');
   });
-}
-
-function download(name, data, type) {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The text and MBF bytes to export: the whole game (mines included once placed), or the position. */

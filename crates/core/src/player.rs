@@ -1168,36 +1168,16 @@ fn forced_guess_move(
     work: &Work,
 ) -> Option<Move> {
     let groups = forced_guesses(board, analysis, &config.solve).ok()?;
-    let mut cells: Vec<(CellIdx, f64)> = groups
-        .iter()
-        .flat_map(|g| g.cells().iter().copied())
-        .filter_map(|idx| view.safety(idx).map(|s| (idx, s)))
-        .filter(|c| c.1 > 0.0)
-        .collect();
-    let best = cells.iter().map(|c| c.1).fold(0.0, f64::max);
-    cells.retain(|c| c.1 >= best - 1e-9);
-    let mut chosen = *cells.first()?;
-    if config.level == Level::Full && cells.len() > 1 {
-        let mut best_score = f64::NEG_INFINITY;
-        for &(idx, safety) in &cells {
-            let Some(look) = lookahead(board, analysis, idx, safety, config, work) else {
-                continue;
-            };
-            let score = look.secondary
-                + config.progress_weight * look.progress
-                + config.information_weight * look.information;
-            if score > best_score {
-                best_score = score;
-                chosen = (idx, safety);
-            }
-        }
-    }
-    let (x, y) = board.xy(chosen.0);
+    let cells = groups.iter().flat_map(|g| g.cells().iter().copied());
+    let score_ties = config.level == Level::Full;
+    let (idx, safety) =
+        safest_by_lookahead(board, analysis, view, config, work, cells, score_ties)?;
+    let (x, y) = board.xy(idx);
     Some(Move {
         action: Action::Reveal,
         x,
         y,
-        reason: Reason::ForcedGuess { safety: chosen.1 },
+        reason: Reason::ForcedGuess { safety },
     })
 }
 
@@ -1211,16 +1191,36 @@ fn pseudo_move(
     work: &Work,
     long_term: &LongTerm,
 ) -> Option<Move> {
-    let mut cells: Vec<(CellIdx, f64)> = long_term
-        .pseudos()
-        .iter()
-        .filter_map(|&idx| view.safety(idx).map(|s| (idx, s)))
+    let cells = long_term.pseudos().iter().copied();
+    let (idx, safety) = safest_by_lookahead(board, analysis, view, config, work, cells, true)?;
+    let (x, y) = board.xy(idx);
+    Some(Move {
+        action: Action::Reveal,
+        x,
+        y,
+        reason: Reason::Guess { safety },
+    })
+}
+
+/// The safest of `cells` (those that can be safe at all), with its safety; among equally safe
+/// cells the best look-ahead score when `score_ties`, else the first.
+fn safest_by_lookahead(
+    board: &Board,
+    analysis: &Analysis,
+    view: &mut ProbabilityView,
+    config: &PlayerConfig,
+    work: &Work,
+    cells: impl Iterator<Item = CellIdx>,
+    score_ties: bool,
+) -> Option<(CellIdx, f64)> {
+    let mut cells: Vec<(CellIdx, f64)> = cells
+        .filter_map(|idx| view.safety(idx).map(|s| (idx, s)))
         .filter(|c| c.1 > 0.0)
         .collect();
     let best = cells.iter().map(|c| c.1).fold(0.0, f64::max);
     cells.retain(|c| c.1 >= best - 1e-9);
     let mut chosen = *cells.first()?;
-    if cells.len() > 1 {
+    if score_ties && cells.len() > 1 {
         let mut best_score = f64::NEG_INFINITY;
         for &(idx, safety) in &cells {
             let Some(look) = lookahead(board, analysis, idx, safety, config, work) else {
@@ -1235,13 +1235,7 @@ fn pseudo_move(
             }
         }
     }
-    let (x, y) = board.xy(chosen.0);
-    Some(Move {
-        action: Action::Reveal,
-        x,
-        y,
-        reason: Reason::Guess { safety: chosen.1 },
-    })
+    Some(chosen)
 }
 
 /// The endgame solver's move, when the position is small enough and solved within budget.
