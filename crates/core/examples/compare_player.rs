@@ -1,7 +1,7 @@
 //! Paired comparison of the tuned player against the same player with some settings changed,
 //! over the same games: each game is played by both, and the games only one of them wins are
 //! counted (far less noisy than two separate win rates). The measurements quoted in
-//! `player.rs` and the README were made this way.
+//! `player.rs` and docs/BENCHMARKS.md were made this way.
 //!
 //! Run: `cargo run -p mineseer-core --release --example compare_player -- PRESET GAMES SEED
 //! [SETTING=VALUE ...]`, PRESET beginner, intermediate or expert, first click rule `safe`

@@ -126,7 +126,7 @@ pub struct EndgameConfig {
     /// default, 1, is the fastest on the 20,000-layout bench positions now that the quick
     /// bound sees a group's guess ([`EndgameConfig::group_min_layouts`]); deeper looks search
     /// fewer nodes but cost more than they save (`mineseer endgame --probe-plies N`, figures
-    /// in the README). The answer does not depend on it.
+    /// in docs/BENCHMARKS.md). The answer does not depend on it.
     pub probe_plies: u8,
     /// Tuning, not a budget: from this many living layouts on, a set with no safe cell to
     /// reveal is also bounded by an easier game, where the player is told every cell outside
