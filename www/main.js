@@ -375,7 +375,9 @@ function wireBoardInput() {
     const cell = cellOf(event.target);
     if (!cell) return;
     if (press) clearTimeout(press.timer);
-    press = { ...cell, long: false, startX: event.clientX, startY: event.clientY, downAt: event.timeStamp };
+    // Screen coordinates: content that moves under a still finger (a line shown above the
+    // board) is no pan; only the finger's own movement is.
+    press = { ...cell, long: false, startX: event.screenX, startY: event.screenY, downAt: event.timeStamp };
     press.timer = setTimeout(() => firePress(), LONG_PRESS_MS);
   });
   /** The press is long: flag (once), whichever comes first of our timer, a late pointerup, or the platform's own long press (contextmenu). */
@@ -392,7 +394,7 @@ function wireBoardInput() {
     if (event && event.timeStamp - press.downAt >= LONG_PRESS_MS) firePress();
   };
   board.addEventListener('pointermove', (event) => {
-    if (press && !press.long && Math.hypot(event.clientX - press.startX, event.clientY - press.startY) > PRESS_SLOP_PX) {
+    if (press && !press.long && Math.hypot(event.screenX - press.startX, event.screenY - press.startY) > PRESS_SLOP_PX) {
       // A pan of the frame: neither a tap nor a long press.
       endPress();
       press = null;
