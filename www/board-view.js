@@ -16,6 +16,8 @@ export const MIN_CELL_FOR_PERCENT = 18;
 
 /** How long a new analysis may take before the old percentages are hidden, in milliseconds. */
 const STALE_AFTER_MS = 200;
+/** The space between cells, in CSS px: style.css's --gap on .board. */
+const GAP_PX = 2;
 
 /** How each display mode turns a cell's analysis into the number shown. */
 const DISPLAY = {
@@ -120,9 +122,27 @@ export class BoardView {
     else document.documentElement.style.removeProperty('--zoom-cell');
   }
 
-  /** The cell size on screen, in CSS px (the board's width is cols x (cell + 2 px gap) - gap). */
+  /** The cell size on screen, in CSS px (the board's width is cols x (cell + gap) - gap). */
   cellSize() {
-    return this.width ? (this.root.getBoundingClientRect().width + 2) / this.width - 2 : 0;
+    return this.width ? (this.root.getBoundingClientRect().width + GAP_PX) / this.width - GAP_PX : 0;
+  }
+
+  /**
+   * The cell at a point of the screen (client coordinates), from the board's geometry alone, or
+   * null outside the board. A gap between cells counts as the cell before it. This finds the
+   * cell when the browser's hit test does not: a finger on a gap lands on the row or the board,
+   * and a row scrolled back into view just now may still have its cells skipped
+   * (content-visibility), so that the row, not the cell, receives the press.
+   */
+  cellAtPoint(clientX, clientY) {
+    if (!this.width) return null;
+    const rect = this.root.getBoundingClientRect();
+    if (clientX < rect.left || clientX >= rect.right || clientY < rect.top || clientY >= rect.bottom) return null;
+    const pitchX = (rect.width + GAP_PX) / this.width;
+    const pitchY = (rect.height + GAP_PX) / this.height;
+    const x = Math.min(this.width - 1, Math.floor((clientX - rect.left) / pitchX));
+    const y = Math.min(this.height - 1, Math.floor((clientY - rect.top) / pitchY));
+    return { x, y, el: this.element(x, y) };
   }
 
   /**

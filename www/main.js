@@ -352,10 +352,15 @@ function paint(x, y) {
   $('position').value = state.position.toMineText();
 }
 
-function cellOf(target) {
-  const el = target.closest?.('.cell');
-  if (!el) return null;
-  return { x: Number(el.dataset.x), y: Number(el.dataset.y), el };
+/**
+ * The cell an event on the board is for: its target, or else the cell under its point (see
+ * BoardView.cellAtPoint: the browser can hand a press on a cell to its row).
+ */
+function cellOf(event) {
+  const el = event.target.closest?.('.cell');
+  if (el) return { x: Number(el.dataset.x), y: Number(el.dataset.y), el };
+  if (!('clientX' in event)) return null;
+  return view.cellAtPoint(event.clientX, event.clientY);
 }
 
 /** A long press on a cell: shows its details; on a hidden or flagged cell, flags or unflags it. */
@@ -372,7 +377,7 @@ function wireBoardInput() {
   let press = null;
   board.addEventListener('pointerdown', (event) => {
     if (event.pointerType !== 'touch') return;
-    const cell = cellOf(event.target);
+    const cell = cellOf(event);
     if (!cell) return;
     if (press) clearTimeout(press.timer);
     // Screen coordinates: content that moves under a still finger (a line shown above the
@@ -409,7 +414,7 @@ function wireBoardInput() {
     press = null;
   });
   board.addEventListener('click', (event) => {
-    const cell = cellOf(event.target);
+    const cell = cellOf(event);
     if (!cell) return;
     if (press) {
       // A touch: a long press already flagged.
@@ -425,7 +430,7 @@ function wireBoardInput() {
   board.addEventListener('contextmenu', (event) => {
     // Never the browser's menu on the board (a long press on a phone opens it too).
     event.preventDefault();
-    const cell = cellOf(event.target);
+    const cell = cellOf(event);
     if (!cell) return;
     if (event.pointerType === 'touch') {
       // The platform's long press: ours, if the timer has not fired yet.
@@ -436,7 +441,7 @@ function wireBoardInput() {
     secondary(cell.x, cell.y);
   });
   board.addEventListener('auxclick', (event) => {
-    const cell = cellOf(event.target);
+    const cell = cellOf(event);
     if (cell && event.button === 1) {
       event.preventDefault();
       chordAt(cell.x, cell.y);
@@ -446,7 +451,7 @@ function wireBoardInput() {
     if (event.button === 1) event.preventDefault(); // No autoscroll on middle click.
   });
   board.addEventListener('mouseover', (event) => {
-    const cell = cellOf(event.target);
+    const cell = cellOf(event);
     if (cell) showNumberChances(cell.x, cell.y);
   });
   board.addEventListener('mouseleave', () => {
