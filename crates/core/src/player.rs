@@ -162,8 +162,8 @@ pub struct PlayerConfig {
     /// with the fast player after each of the two guesses, the same layouts for both; the
     /// guess that wins more of them is played. 0 never does.
     pub rollouts: u32,
-    /// How close a call must be for rollouts: the runner-up's score is at least this fraction
-    /// below the best's.
+    /// How close a call must be for rollouts: the runner-up's score is below the best's by
+    /// at most this fraction of it (an exact tie is left to the tie-breaks).
     pub rollout_margin: f64,
     /// The budget of each analysis.
     pub solve: SolveConfig,

@@ -350,6 +350,82 @@ mod tests {
         assert!(regions_of(&board).is_empty());
     }
 
+    /// The layouts won under optimal play, from the endgame solver's reduced win chance.
+    fn wins_of(board: &Board) -> BigUint {
+        let endgame =
+            crate::endgame::solve_endgame(board, &crate::EndgameConfig::default()).unwrap();
+        let win = endgame.win().expect("small boards are solved");
+        win.numer() * endgame.layouts() / win.denom()
+    }
+
+    /// `board` after revealing `idx` in the layout `mines` (board indices of the mines off
+    /// the flags), with the flood fill of play.
+    fn revealed_in(board: &Board, mines: &[usize], idx: CellIdx) -> Board {
+        let mut out = board.clone();
+        let is_mine = |c: CellIdx| mines.contains(&c.get()) || board.cell(c) == Cell::Flag;
+        let mut stack = vec![idx];
+        while let Some(c) = stack.pop() {
+            if !out.cell(c).is_unrevealed() {
+                continue;
+            }
+            let around = board.neighbours(c).filter(|&n| is_mine(n)).count();
+            out.set_cell(c, Cell::Revealed(around as u8));
+            if around == 0 {
+                stack.extend(board.neighbours(c).filter(|&n| out.cell(n).is_unrevealed()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_region_move_is_optimal_on_the_whole_board() {
+        // The region's best move, played on the whole board, wins as many layouts as the
+        // whole board's optimal play: its value (the wins of every position it can lead to,
+        // each solved exactly) equals the whole board's.
+        let mut rng = GameRng::new(16_005);
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let board = random_position(&mut rng);
+            let Ok(analysis) = solve_board(&board, &SolveConfig::default()) else {
+                continue;
+            };
+            let Some(brute) = enumerate_layouts(&board) else {
+                continue;
+            };
+            if brute.layouts.is_empty() || brute.candidates.len() > 14 {
+                continue;
+            }
+            for region in isolated_regions(&board, &analysis) {
+                let (small, (x0, y0)) = region_board(&board, &analysis, &region).unwrap();
+                let small_endgame =
+                    crate::endgame::solve_endgame(&small, &crate::EndgameConfig::default())
+                        .unwrap();
+                let Some((x, y)) = small_endgame.best_move() else {
+                    continue;
+                };
+                let idx = board.idx(x + x0, y + y0).unwrap();
+                assert!(region.cells.contains(&idx));
+                let mut children: Vec<(Board, u64)> = Vec::new();
+                for layout in brute.layouts.iter().filter(|l| !l.contains(&idx.get())) {
+                    let child = revealed_in(&board, layout, idx);
+                    match children.iter_mut().find(|(b, _)| *b == child) {
+                        Some((_, n)) => *n += 1,
+                        None => children.push((child, 1)),
+                    }
+                }
+                for (child, n) in &children {
+                    let count = solve_board(child, &SolveConfig::default()).unwrap();
+                    assert_eq!(count.solutions(), &BigUint::from(*n), "{child:?}");
+                }
+                let move_wins: BigUint = children.iter().map(|(child, _)| wins_of(child)).sum();
+                assert_eq!(move_wins, wins_of(&board), "{board:?} {region:?} {small:?}");
+                checked += 1;
+            }
+        }
+        eprintln!("{checked} region moves checked");
+        assert!(checked > 300, "only {checked} region moves checked");
+    }
+
     /// A small random position drawn from a real layout, as in the integration tests:
     /// revealed numbers with their true values, some flags, the rest hidden.
     fn random_position(rng: &mut GameRng) -> Board {
