@@ -18,8 +18,8 @@
 //!    ([`PlayerConfig::take_forced_guesses_first`]).
 //! 4. **Endgame**: when few layouts are left ([`PlayerConfig::endgame_max_layouts`]), the exact
 //!    endgame solver ([`crate::endgame`]) plays the move with the best chance to win. Else,
-//!    optionally ([`PlayerConfig::region_max_layouts`], off as measured: it almost never
-//!    fires), an isolated region (`player/regions.rs`: an enclosed part of the board whose
+//!    optionally ([`PlayerConfig::region_max_layouts`], off: it almost never fires), an
+//!    isolated region (`player/regions.rs`: an enclosed part of the board whose
 //!    mine count is fixed, a game of its own) is solved alone and its best move played.
 //! 5. **Guess**: the candidates are the cells whose safety is within
 //!    [`PlayerConfig::candidate_tolerance`] of the best, and a few floating cells (off the
@@ -222,8 +222,18 @@ impl PlayerConfig {
             // intermediate, 2,000 layouts: 7 games better, 12 worse of 30,000 (seeds 6000..).
             endgame_max_layouts: 200,
             endgame_max_nodes: 20_000,
+            // Off: isolated regions almost never arise at guess time (forced 50/50s go first,
+            // late positions to the whole-board endgame). At 5,000 layouts and a million
+            // nodes, paired (won only by the default / only by the regions): expert 1 / 0 of
+            // 20,000 games (seed 17000), intermediate 0 / 0 of 40,000 (seed 17100).
             region_max_layouts: 0,
             region_max_nodes: 20_000,
+            // Off: no gain measured, and the CPU budget allows only a handful of rollouts per
+            // close call on expert. Paired (won only by the default / only with rollouts):
+            // expert 6 rollouts, margin 0.005 (about 1.5 times the CPU): 57 / 62 of 20,000
+            // (seed 17300); 32, 0.005: 42 / 48 of 10,000 (seed 17700); intermediate 16, 0.01:
+            // 259 / 241 of 40,000 (seed 17500); 64, 0.01: 140 / 144 of 40,000 (seed 17600).
+            // More in docs/BENCHMARKS.md.
             rollouts: 0,
             rollout_margin: 0.01,
             solve: SolveConfig::default(),
