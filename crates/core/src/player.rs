@@ -165,6 +165,9 @@ pub struct PlayerConfig {
     /// How close a call must be for rollouts: the runner-up's score is below the best's by
     /// at most this fraction of it (an exact tie is left to the tie-breaks).
     pub rollout_margin: f64,
+    /// Rollouts are played by this player itself (rollouts off) instead of the fast player:
+    /// stronger play after the guess, at several times the cost.
+    pub rollout_full_player: bool,
     /// The budget of each analysis.
     pub solve: SolveConfig,
 }
@@ -232,10 +235,12 @@ impl PlayerConfig {
             // close call on expert. Paired (won only by the default / only with rollouts):
             // expert 6 rollouts, margin 0.005 (about 1.5 times the CPU): 57 / 62 of 20,000
             // (seed 17300); 32, 0.005: 42 / 48 of 10,000 (seed 17700); intermediate 16, 0.01:
-            // 259 / 241 of 40,000 (seed 17500); 64, 0.01: 140 / 144 of 40,000 (seed 17600).
-            // More in docs/BENCHMARKS.md.
+            // 259 / 241 of 40,000 (seed 17500); 64, 0.01: 140 / 144 of 40,000 (seed 17600);
+            // 16 played by the full player: 550 / 527 of 80,000 (seeds 18000, 18100). More
+            // in docs/BENCHMARKS.md.
             rollouts: 0,
             rollout_margin: 0.01,
+            rollout_full_player: false,
             solve: SolveConfig::default(),
         }
     }

@@ -35,6 +35,7 @@ pub fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig,
         "region_max_nodes" => config.region_max_nodes = parse(name, value)?,
         "rollouts" => config.rollouts = parse(name, value)?,
         "rollout_margin" => config.rollout_margin = parse(name, value)?,
+        "rollout_full_player" => config.rollout_full_player = parse(name, value)?,
         _ => return Err(format!("unknown setting {name:?}")),
     }
     Ok(config)

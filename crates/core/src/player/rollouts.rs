@@ -4,6 +4,10 @@
 //! each of the two guesses. The same layouts serve both guesses (common random numbers), so
 //! only the layouts where the two differ decide. A rollout is whole games of the fast player,
 //! so the number of layouts ([`PlayerConfig::rollouts`]) is set by the CPU budget.
+//! [`PlayerConfig::rollout_full_player`] plays them with the player itself instead (its
+//! rollouts off), at several times the cost.
+//!
+//! Off by default: no setting tried won more paired games than noise (docs/BENCHMARKS.md).
 
 use super::{play_game, Level, PlayerConfig, ScoredGuess};
 use crate::board::{Board, Cell};
@@ -28,7 +32,15 @@ pub(super) fn settle(
         return chosen;
     };
     let mut rng = GameRng::new(position_seed(board));
-    let fast = PlayerConfig::new(Level::Fast, FirstClickRule::None);
+    let fast = if config.rollout_full_player {
+        // The player itself, without rollouts of its own (they would nest).
+        PlayerConfig {
+            rollouts: 0,
+            ..config.clone()
+        }
+    } else {
+        PlayerConfig::new(Level::Fast, FirstClickRule::None)
+    };
     let (mut chosen_wins, mut other_wins) = (0u32, 0u32);
     for _ in 0..config.rollouts {
         let layout = sampler.draw(&mut rng);
@@ -179,6 +191,13 @@ mod tests {
     fn rollouts_prefer_the_guess_that_wins_more_and_repeat() {
         let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
         config.rollouts = 16;
+        check_preference(&config);
+        config.rollout_full_player = true;
+        check_preference(&config);
+    }
+
+    fn check_preference(config: &PlayerConfig) {
+        let config = config.clone();
         let (mut settled, mut switched) = (0, 0);
         for board in game_positions() {
             let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
