@@ -17,7 +17,10 @@
 //!    nothing more, and its number may spare a guess elsewhere
 //!    ([`PlayerConfig::take_forced_guesses_first`]).
 //! 4. **Endgame**: when few layouts are left ([`PlayerConfig::endgame_max_layouts`]), the exact
-//!    endgame solver ([`crate::endgame`]) plays the move with the best chance to win.
+//!    endgame solver ([`crate::endgame`]) plays the move with the best chance to win. Else,
+//!    optionally ([`PlayerConfig::region_max_layouts`], off: it almost never fires), an
+//!    isolated region (`player/regions.rs`: an enclosed part of the board whose
+//!    mine count is fixed, a game of its own) is solved alone and its best move played.
 //! 5. **Guess**: the candidates are the cells whose safety is within
 //!    [`PlayerConfig::candidate_tolerance`] of the best, and a few floating cells (off the
 //!    front) when they are nearly as safe as the best front cell
@@ -30,7 +33,8 @@
 //!    safety blended 4:1 ([`PlayerConfig::second_safety_weight`]; JSMinesweeper's scoring),
 //!    with small bonuses for progress and for **information** (how unforeseeable the number
 //!    shown is). Optional, off as measured: pseudo-50/50s taken first, 50/50 influence in the
-//!    score (`player/long_term.rs`), dominance swaps. Candidates that can
+//!    score (`player/long_term.rs`), dominance swaps, rollouts on close calls
+//!    (`player/rollouts.rs`). Candidates that can
 //!    show only one number are **dead** (they teach nothing) and are played only when every
 //!    candidate is dead. On boards of at most [`PlayerConfig::deep_lookahead_max_cells`]
 //!    cells (none by default: it measured no better), the best few are then looked at one
@@ -45,6 +49,8 @@
 //! counted).
 
 mod long_term;
+mod regions;
+mod rollouts;
 
 use std::cell::Cell as Counter;
 use std::ops::ControlFlow;
@@ -55,7 +61,7 @@ use num_traits::Zero;
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::dead::forced_guesses;
-use crate::endgame::{solve_endgame_analysed, EndgameConfig};
+use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
@@ -144,6 +150,24 @@ pub struct PlayerConfig {
     pub endgame_max_layouts: u64,
     /// The endgame solver's node budget; over it, the guess heuristic plays instead.
     pub endgame_max_nodes: u64,
+    /// When the whole position is over the endgame budget, look for isolated regions
+    /// (`player/regions.rs`: enclosed parts with a fixed mine count, games of their own)
+    /// and play the best move of one with at most this many layouts, found by the endgame
+    /// solver; 0 never does.
+    pub region_max_layouts: u64,
+    /// The endgame solver's node budget for a region.
+    pub region_max_nodes: u64,
+    /// On a close call (the runner-up's score within [`PlayerConfig::rollout_margin`] of the
+    /// best), draw this many layouts uniformly ([`crate::sample`]) and play each to the end
+    /// with the fast player after each of the two guesses, the same layouts for both; the
+    /// guess that wins more of them is played. 0 never does.
+    pub rollouts: u32,
+    /// How close a call must be for rollouts: the runner-up's score is below the best's by
+    /// at most this fraction of it (an exact tie is left to the tie-breaks).
+    pub rollout_margin: f64,
+    /// Rollouts are played by this player itself (rollouts off) instead of the fast player:
+    /// stronger play after the guess, at several times the cost.
+    pub rollout_full_player: bool,
     /// The budget of each analysis.
     pub solve: SolveConfig,
 }
@@ -201,6 +225,22 @@ impl PlayerConfig {
             // intermediate, 2,000 layouts: 7 games better, 12 worse of 30,000 (seeds 6000..).
             endgame_max_layouts: 200,
             endgame_max_nodes: 20_000,
+            // Off: isolated regions almost never arise at guess time (forced 50/50s go first,
+            // late positions to the whole-board endgame). At 5,000 layouts and a million
+            // nodes, paired (won only by the default / only by the regions): expert 1 / 0 of
+            // 20,000 games (seed 17000), intermediate 0 / 0 of 40,000 (seed 17100).
+            region_max_layouts: 0,
+            region_max_nodes: 20_000,
+            // Off: no gain measured, and the CPU budget allows only a handful of rollouts per
+            // close call on expert. Paired (won only by the default / only with rollouts):
+            // expert 6 rollouts, margin 0.005 (about 1.5 times the CPU): 57 / 62 of 20,000
+            // (seed 17300); 32, 0.005: 42 / 48 of 10,000 (seed 17700); intermediate 16, 0.01:
+            // 259 / 241 of 40,000 (seed 17500); 64, 0.01: 140 / 144 of 40,000 (seed 17600);
+            // 16 played by the full player: 550 / 527 of 80,000 (seeds 18000, 18100). More
+            // in docs/BENCHMARKS.md.
+            rollouts: 0,
+            rollout_margin: 0.01,
+            rollout_full_player: false,
             solve: SolveConfig::default(),
         }
     }
@@ -427,6 +467,13 @@ fn next_moves_with(
     if let Some(endgame) = endgame_move(board, &analysis, config)? {
         certain.push(endgame);
         return Ok(certain);
+    }
+
+    if config.level == Level::Full {
+        if let Some(region) = region_move(board, &analysis, &mut view, config) {
+            certain.push(region);
+            return Ok(certain);
+        }
     }
 
     let mut long_term = (config.level == Level::Full
@@ -768,7 +815,20 @@ fn full_guess(
     } else {
         1
     };
-    let chosen = best_full_guess(board, analysis, view, config, depth, work, long_term)?;
+    let (chosen, runner_up) =
+        best_full_guess(board, analysis, view, config, depth, work, long_term);
+    let mut chosen = chosen?;
+    if let Some(other) = runner_up {
+        // An exact tie is left to the tie-breaks: it is almost always two cells in mirror
+        // image (the first guesses beside a corner), which rollouts could only split by
+        // noise, and those early rollouts are the dearest (whole games).
+        if config.rollouts > 0
+            && other.score < chosen.score
+            && other.score >= chosen.score * (1.0 - config.rollout_margin)
+        {
+            chosen = rollouts::settle(board, analysis, config, chosen, other);
+        }
+    }
     let (x, y) = board.xy(chosen.idx);
     Some(Move {
         action: Action::Reveal,
@@ -860,7 +920,8 @@ fn full_candidates(
 }
 
 /// The best guess of a position at [`Level::Full`], looking `depth` guesses ahead (1 or 2),
-/// with its score; `None` when no cell can be guessed.
+/// with its score (`None` when no cell can be guessed), and the best other living candidate
+/// scored in full, if any (for rollouts on close calls).
 fn best_full_guess(
     board: &Board,
     analysis: &Analysis,
@@ -869,7 +930,7 @@ fn best_full_guess(
     depth: u8,
     work: &Work,
     mut long_term: Option<&mut LongTerm>,
-) -> Option<ScoredGuess> {
+) -> (Option<ScoredGuess>, Option<ScoredGuess>) {
     let mut candidates = full_candidates(board, analysis, view, config);
     if let Some(lt) = long_term.as_deref_mut() {
         if config.fifty_influence_weight > 0.0 {
@@ -885,12 +946,13 @@ fn best_full_guess(
     }
     if candidates.len() == 1 {
         let (idx, safety) = candidates[0];
-        return Some(ScoredGuess {
+        let only = ScoredGuess {
             idx,
             safety,
             score: safety,
             dead: false,
-        });
+        };
+        return (Some(only), None);
     }
 
     let mut scored: Vec<ScoredGuess> = Vec::new();
@@ -976,14 +1038,25 @@ fn best_full_guess(
         }
         chosen = deep_best.or(chosen);
     }
-    chosen.or_else(|| {
+    // The best other living candidate that was scored in full (a candidate skipped above
+    // could not beat the best, so it is no close call worth settling); none after a deeper
+    // look, whose scores are of another kind.
+    let runner_up = chosen.filter(|g| !g.dead && depth < 2).and_then(|best| {
+        scored
+            .iter()
+            .filter(|g| !g.dead && g.idx != best.idx)
+            .max_by(|a, b| a.score.total_cmp(&b.score).then(b.idx.cmp(&a.idx)))
+            .copied()
+    });
+    let chosen = chosen.or_else(|| {
         candidates.first().map(|&(idx, safety)| ScoredGuess {
             idx,
             safety,
             score: 0.0,
             dead: true,
         })
-    })
+    });
+    (chosen, runner_up)
 }
 
 /// The two-guess look-ahead of a candidate: over each number it can show, the chance of that
@@ -1007,7 +1080,9 @@ fn deep_lookahead(
         let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
             1.0 + config.progress_weight
         } else {
-            best_full_guess(child, after, &mut view, config, 1, work, None).map_or(1.0, |g| g.score)
+            best_full_guess(child, after, &mut view, config, 1, work, None)
+                .0
+                .map_or(1.0, |g| g.score)
         };
         score += weight * next;
         ControlFlow::Continue(())
@@ -1236,6 +1311,49 @@ fn safest_by_lookahead(
         }
     }
     Some(chosen)
+}
+
+/// The best move of an isolated region (`player/regions.rs`), when the position has one
+/// within [`PlayerConfig::region_max_layouts`], solved within budget. The region is a game of
+/// its own that must be won anyway, so its optimal move is optimal now whatever the rest
+/// holds. The reason shown is a guess with the cell's safety: the endgame's win chance would
+/// be the region's, not the game's.
+fn region_move(
+    board: &Board,
+    analysis: &Analysis,
+    view: &mut ProbabilityView,
+    config: &PlayerConfig,
+) -> Option<Move> {
+    if config.region_max_layouts == 0 {
+        return None;
+    }
+    let endgame_config = EndgameConfig {
+        max_layouts: config.region_max_layouts,
+        max_nodes: config.region_max_nodes,
+        solve: config.solve.clone(),
+        ..EndgameConfig::default()
+    };
+    for region in regions::isolated_regions(board, analysis) {
+        let Some((small, (x0, y0))) = regions::region_board(board, analysis, &region) else {
+            continue;
+        };
+        let Ok(endgame) = solve_endgame(&small, &endgame_config) else {
+            continue;
+        };
+        let Some((x, y)) = endgame.best_move() else {
+            continue;
+        };
+        let (x, y) = (x + x0, y + y0);
+        let idx = board.idx(x, y)?;
+        let safety = view.safety(idx)?;
+        return Some(Move {
+            action: Action::Reveal,
+            x,
+            y,
+            reason: Reason::Guess { safety },
+        });
+    }
+    None
 }
 
 /// The endgame solver's move, when the position is small enough and solved within budget.

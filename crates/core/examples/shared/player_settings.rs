@@ -31,6 +31,11 @@ pub fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig,
         "deep_lookahead_candidates" => config.deep_lookahead_candidates = parse(name, value)?,
         "endgame_max_layouts" => config.endgame_max_layouts = parse(name, value)?,
         "endgame_max_nodes" => config.endgame_max_nodes = parse(name, value)?,
+        "region_max_layouts" => config.region_max_layouts = parse(name, value)?,
+        "region_max_nodes" => config.region_max_nodes = parse(name, value)?,
+        "rollouts" => config.rollouts = parse(name, value)?,
+        "rollout_margin" => config.rollout_margin = parse(name, value)?,
+        "rollout_full_player" => config.rollout_full_player = parse(name, value)?,
         _ => return Err(format!("unknown setting {name:?}")),
     }
     Ok(config)
