@@ -245,7 +245,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::brute::enumerate_layouts;
+    use crate::brute::{enumerate_layouts, BruteForce};
     use crate::probability::{solve_board, SolveConfig};
     use crate::rng::GameRng;
 
@@ -382,16 +382,8 @@ mod tests {
         // The region's best move, played on the whole board, wins as many layouts as the
         // whole board's optimal play: its value (the wins of every position it can lead to,
         // each solved exactly) equals the whole board's.
-        let mut rng = GameRng::new(16_005);
         let mut checked = 0;
-        for _ in 0..20_000 {
-            let board = random_position(&mut rng);
-            let Ok(analysis) = solve_board(&board, &SolveConfig::default()) else {
-                continue;
-            };
-            let Some(brute) = enumerate_layouts(&board) else {
-                continue;
-            };
+        for (board, analysis, brute) in analysed_positions(16_005) {
             if brute.layouts.is_empty() || brute.candidates.len() > 14 {
                 continue;
             }
@@ -428,6 +420,18 @@ mod tests {
 
     /// A small random position drawn from a real layout, as in the integration tests:
     /// revealed numbers with their true values, some flags, the rest hidden.
+    /// 20,000 random small positions of one seed, each with the engine's analysis and the
+    /// brute-force enumeration (positions either cannot handle are left out).
+    fn analysed_positions(seed: u64) -> impl Iterator<Item = (Board, Analysis, BruteForce)> {
+        let mut rng = GameRng::new(seed);
+        (0..20_000).filter_map(move |_| {
+            let board = random_position(&mut rng);
+            let analysis = solve_board(&board, &SolveConfig::default()).ok()?;
+            let brute = enumerate_layouts(&board)?;
+            Some((board, analysis, brute))
+        })
+    }
+
     fn random_position(rng: &mut GameRng) -> Board {
         let width = 2 + rng.below(5) as usize;
         let height = 2 + rng.below(5) as usize;
@@ -466,16 +470,8 @@ mod tests {
 
     #[test]
     fn regions_are_games_of_their_own_by_brute_force() {
-        let mut rng = GameRng::new(16_004);
         let (mut boards, mut regions_seen, mut several_patterns) = (0, 0, 0);
-        for _ in 0..20_000 {
-            let board = random_position(&mut rng);
-            let Ok(analysis) = solve_board(&board, &SolveConfig::default()) else {
-                continue;
-            };
-            let Some(brute) = enumerate_layouts(&board) else {
-                continue;
-            };
+        for (board, analysis, brute) in analysed_positions(16_004) {
             assert_eq!(
                 BigUint::from(brute.layouts.len()),
                 *analysis.solutions(),
