@@ -114,6 +114,14 @@ fn main() {
         if pick == Pick::Other && others.len() < 10 {
             others.push(format!("{} ({},{})", get("id"), mv.x, mv.y));
         }
+        if std::env::var_os("PICKS").is_some() {
+            let name = match pick {
+                Pick::Jsm => "jsm",
+                Pick::Ours => "ours",
+                Pick::Other => "other",
+            };
+            eprintln!("{}\t{name}\t{}\t{}", get("id"), mv.x, mv.y);
+        }
         all.add(pick, dv);
         if get("our_reason") == "guess" {
             guesses.add(pick, dv);
