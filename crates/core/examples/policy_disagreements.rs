@@ -13,6 +13,8 @@
 //! or another cell; and the sum of dV over the rows where it picks JSMinesweeper's cell, an
 //! estimate of the wins gained per 20,000 games (the positions came from 20,000 games) on
 //! the rows whose two cells were rolled out (another cell has no value; it is counted apart).
+//! With `PICKS=1` in the environment, each row's pick also goes to stderr: id, `jsm`, `ours` or
+//! `other`, and the cell.
 
 use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
