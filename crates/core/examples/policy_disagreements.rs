@@ -14,12 +14,20 @@
 //! estimate of the wins gained per 20,000 games (the positions came from 20,000 games) on
 //! the rows whose two cells were rolled out (another cell has no value; it is counted apart).
 //! With `PICKS=1` in the environment, each row's pick also goes to stderr: id, `jsm`, `ours` or
-//! `other`, and the cell.
+//! `other`, and the cell. With `ROLLOUTS=N`, each row where the player picks another cell is
+//! valued: N layouts drawn exactly uniformly, each played to the end by the player after
+//! JSMinesweeper's cell and after the new one (the same layouts for both), and the sum of the
+//! differences (JSMinesweeper's minus the new cell's) is printed with its standard error.
 
 use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
 use mineseer_core::game::FirstClickRule;
-use mineseer_core::player::{next_moves, Action, Level, PlayerConfig};
+use mineseer_core::game::{Game, GameState};
+use mineseer_core::player::{next_moves, play_game, Action, Level, PlayerConfig};
+use mineseer_core::probability::solve_board;
+use mineseer_core::rng::GameRng;
+use mineseer_core::sample::LayoutSampler;
+use mineseer_core::Board;
 
 #[path = "shared/player_settings.rs"]
 mod player_settings;
@@ -81,6 +89,12 @@ fn main() {
         Tally::default(),
         Tally::default(),
     );
+    let rollouts: u32 = std::env::var("ROLLOUTS")
+        .ok()
+        .map(|n| n.parse().expect("ROLLOUTS=N, a whole number"))
+        .unwrap_or(0);
+    // Over the rows with another cell: the summed value difference and its variance.
+    let (mut other_rows, mut other_sum, mut other_var) = (0u32, 0.0f64, 0.0f64);
     let mut header: Vec<&str> = Vec::new();
     let mut others: Vec<String> = Vec::new();
     for line in text.lines() {
@@ -124,6 +138,15 @@ fn main() {
             };
             eprintln!("{}\t{name}\t{}\t{}", get("id"), mv.x, mv.y);
         }
+        if pick == Pick::Other && rollouts > 0 {
+            if let Some((mean, variance)) =
+                paired_rollouts(&board, &config, jsm, (mv.x, mv.y), rollouts)
+            {
+                other_rows += 1;
+                other_sum += mean;
+                other_var += variance;
+            }
+        }
         all.add(pick, dv);
         if get("our_reason") == "guess" {
             guesses.add(pick, dv);
@@ -146,4 +169,43 @@ fn main() {
     if !others.is_empty() {
         println!("first rows with another cell: {}", others.join(", "));
     }
+    if rollouts > 0 {
+        println!(
+            "rows with another cell, {rollouts} paired rollouts each: {other_rows} rows, sum of \
+             JSM's value minus the new cell's {other_sum:+.3} (SE {:.3})",
+            other_var.sqrt()
+        );
+    }
+}
+
+/// The mean over `n` exactly uniform layouts of (win after `a`) minus (win after `b`), both
+/// games finished by `config`'s player, with the variance of that mean; `None` when the
+/// position cannot be sampled or replayed.
+fn paired_rollouts(
+    board: &Board,
+    config: &PlayerConfig,
+    a: (usize, usize),
+    b: (usize, usize),
+    n: u32,
+) -> Option<(f64, f64)> {
+    let analysis = solve_board(board, &config.solve).ok()?;
+    let sampler = LayoutSampler::new(board, &analysis, &config.solve).ok()?;
+    let mut rng = GameRng::new(0x5eed ^ board.cells().len() as u64);
+    let (mut sum, mut squares) = (0.0, 0.0);
+    for _ in 0..n {
+        let game = Game::at_position(board, sampler.draw(&mut rng))?;
+        let wins = |(x, y): (usize, usize)| -> f64 {
+            let mut game = game.clone();
+            if game.reveal(x, y).is_ok() && game.state() == GameState::Playing {
+                let _ = play_game(&mut game, config);
+            }
+            f64::from(u8::from(game.state() == GameState::Won))
+        };
+        let d = wins(a) - wins(b);
+        sum += d;
+        squares += d * d;
+    }
+    let n = f64::from(n);
+    let mean = sum / n;
+    Some((mean, (squares / n - mean * mean).max(0.0) / n))
 }

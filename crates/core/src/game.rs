@@ -276,6 +276,30 @@ impl Game {
         Ok(game)
     }
 
+    /// A game on `layout` brought to the position `board`: its flags placed, its revealed
+    /// cells revealed (a rollout from a position, after drawing a layout that fits it).
+    /// `None` if the layout does not give the same numbers or the game is already over.
+    pub fn at_position(board: &Board, layout: Vec<bool>) -> Option<Game> {
+        let mut game = Game::from_layout(board.width(), board.height(), layout).ok()?;
+        for idx in board.indices() {
+            let (x, y) = board.xy(idx);
+            match board.cell(idx) {
+                Cell::Flag => {
+                    game.toggle_flag(x, y).ok()?;
+                }
+                Cell::Revealed(_) => {
+                    game.reveal(x, y).ok()?;
+                }
+                _ => {}
+            }
+        }
+        let same = board.indices().all(|idx| {
+            !matches!(board.cell(idx), Cell::Revealed(_))
+                || game.board().cell(idx) == board.cell(idx)
+        });
+        (same && game.state() == GameState::Playing).then_some(game)
+    }
+
     /// The settings.
     pub fn config(&self) -> &GameConfig {
         &self.config

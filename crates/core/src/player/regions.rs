@@ -245,9 +245,9 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::brute::{enumerate_layouts, BruteForce};
+    use crate::brute::enumerate_layouts;
+    use crate::player::test_positions::analysed_positions;
     use crate::probability::{solve_board, SolveConfig};
-    use crate::rng::GameRng;
 
     /// A position from a layout (`*` a mine) and a mask of what the player sees (`H`
     /// hidden, `F` flagged, anything else revealed with its true number).
@@ -416,47 +416,6 @@ mod tests {
         }
         eprintln!("{checked} region moves checked");
         assert!(checked > 300, "only {checked} region moves checked");
-    }
-
-    /// A small random position drawn from a real layout, as in the integration tests:
-    /// revealed numbers with their true values, some flags, the rest hidden.
-    /// 20,000 random small positions of one seed, each with the engine's analysis and the
-    /// brute-force enumeration (positions either cannot handle are left out).
-    fn analysed_positions(seed: u64) -> impl Iterator<Item = (Board, Analysis, BruteForce)> {
-        let mut rng = GameRng::new(seed);
-        (0..20_000).filter_map(move |_| {
-            let board = random_position(&mut rng);
-            let analysis = solve_board(&board, &SolveConfig::default()).ok()?;
-            let brute = enumerate_layouts(&board)?;
-            Some((board, analysis, brute))
-        })
-    }
-
-    fn random_position(rng: &mut GameRng) -> Board {
-        let width = 2 + rng.below(5) as usize;
-        let height = 2 + rng.below(5) as usize;
-        let n = width * height;
-        let density = 10 + rng.below(35);
-        let is_mine: Vec<bool> = (0..n).map(|_| rng.below(100) < density).collect();
-        let mines = is_mine.iter().filter(|m| **m).count();
-        let reveal_percent = 30 + rng.below(60);
-        let mut board = Board::new(width, height, mines).unwrap();
-        for idx in board.indices().collect::<Vec<_>>() {
-            let cell = if is_mine[idx.get()] {
-                if rng.below(100) < 10 {
-                    Cell::Flag
-                } else {
-                    Cell::Hidden
-                }
-            } else if rng.below(100) < reveal_percent {
-                let around = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
-                Cell::Revealed(around as u8)
-            } else {
-                Cell::Hidden
-            };
-            board.set_cell(idx, cell);
-        }
-        board
     }
 
     /// The mine pattern of `layout` (brute force's mines, board indices) on `cells`.

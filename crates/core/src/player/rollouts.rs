@@ -44,7 +44,7 @@ pub(super) fn settle(
     let (mut chosen_wins, mut other_wins) = (0u32, 0u32);
     for _ in 0..config.rollouts {
         let layout = sampler.draw(&mut rng);
-        let Some(game) = replayed(board, layout) else {
+        let Some(game) = Game::at_position(board, layout) else {
             return chosen;
         };
         chosen_wins += u32::from(rollout_wins(&game, board.xy(chosen.idx), &fast));
@@ -55,28 +55,6 @@ pub(super) fn settle(
     } else {
         chosen
     }
-}
-
-/// A game on `layout` brought to the position `board` (its flags placed, its revealed cells
-/// revealed); `None` if the layout does not give the same numbers.
-pub(super) fn replayed(board: &Board, layout: Vec<bool>) -> Option<Game> {
-    let mut game = Game::from_layout(board.width(), board.height(), layout).ok()?;
-    for idx in board.indices() {
-        let (x, y) = board.xy(idx);
-        match board.cell(idx) {
-            Cell::Flag => {
-                game.toggle_flag(x, y).ok()?;
-            }
-            Cell::Revealed(_) => {
-                game.reveal(x, y).ok()?;
-            }
-            _ => {}
-        }
-    }
-    let same = board.indices().all(|idx| {
-        !matches!(board.cell(idx), Cell::Revealed(_)) || game.board().cell(idx) == board.cell(idx)
-    });
-    (same && game.state() == GameState::Playing).then_some(game)
 }
 
 /// Whether the fast player wins `game` after revealing `(x, y)`.
@@ -169,7 +147,7 @@ mod tests {
                     .collect();
                 assert!(brute.layouts.contains(&mines), "{board:?} {mines:?}");
                 // Replayed, it shows exactly the position: same numbers, same hidden cells.
-                let game = replayed(&board, layout).expect("a consistent layout replays");
+                let game = Game::at_position(&board, layout).expect("a consistent layout replays");
                 assert_eq!(game.board(), &board);
                 assert_eq!(game.state(), GameState::Playing);
                 layouts_seen += 1;
@@ -184,7 +162,7 @@ mod tests {
     fn a_layout_that_does_not_fit_is_not_replayed() {
         let board = game_positions().remove(0);
         // Every cell a mine: the revealed cells cannot be revealed safely.
-        assert!(replayed(&board, vec![true; board.len()]).is_none());
+        assert!(Game::at_position(&board, vec![true; board.len()]).is_none());
     }
 
     #[test]

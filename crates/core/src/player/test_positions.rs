@@ -1,0 +1,48 @@
+//! Small random positions for the player's brute-force tests: each drawn from a real layout,
+//! with the engine's analysis and the brute-force enumeration beside it.
+
+use crate::board::{Board, Cell};
+use crate::brute::{enumerate_layouts, BruteForce};
+use crate::probability::{solve_board, Analysis, SolveConfig};
+use crate::rng::GameRng;
+
+/// 20,000 random small positions of one seed, each with the engine's analysis and the
+/// brute-force enumeration (positions either cannot handle are left out).
+pub(super) fn analysed_positions(seed: u64) -> impl Iterator<Item = (Board, Analysis, BruteForce)> {
+    let mut rng = GameRng::new(seed);
+    (0..20_000).filter_map(move |_| {
+        let board = random_position(&mut rng);
+        let analysis = solve_board(&board, &SolveConfig::default()).ok()?;
+        let brute = enumerate_layouts(&board)?;
+        Some((board, analysis, brute))
+    })
+}
+
+/// A small random position drawn from a real layout, as in the integration tests: revealed
+/// numbers with their true values, some flags, the rest hidden.
+fn random_position(rng: &mut GameRng) -> Board {
+    let width = 2 + rng.below(5) as usize;
+    let height = 2 + rng.below(5) as usize;
+    let n = width * height;
+    let density = 10 + rng.below(35);
+    let is_mine: Vec<bool> = (0..n).map(|_| rng.below(100) < density).collect();
+    let mines = is_mine.iter().filter(|m| **m).count();
+    let reveal_percent = 30 + rng.below(60);
+    let mut board = Board::new(width, height, mines).unwrap();
+    for idx in board.indices().collect::<Vec<_>>() {
+        let cell = if is_mine[idx.get()] {
+            if rng.below(100) < 10 {
+                Cell::Flag
+            } else {
+                Cell::Hidden
+            }
+        } else if rng.below(100) < reveal_percent {
+            let around = board.neighbours(idx).filter(|m| is_mine[m.get()]).count();
+            Cell::Revealed(around as u8)
+        } else {
+            Cell::Hidden
+        };
+        board.set_cell(idx, cell);
+    }
+    board
+}
