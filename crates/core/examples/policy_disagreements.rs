@@ -22,15 +22,13 @@
 use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
 use mineseer_core::game::FirstClickRule;
-use mineseer_core::game::{Game, GameState};
-use mineseer_core::player::{next_moves, play_game, Action, Level, PlayerConfig};
-use mineseer_core::probability::solve_board;
-use mineseer_core::rng::GameRng;
-use mineseer_core::sample::LayoutSampler;
-use mineseer_core::Board;
+use mineseer_core::player::{next_moves, Action, Level, PlayerConfig};
 
+#[path = "shared/paired_rollouts.rs"]
+mod paired_rollouts;
 #[path = "shared/player_settings.rs"]
 mod player_settings;
+use paired_rollouts::paired_rollouts;
 use player_settings::apply;
 
 const USAGE: &str = "usage: policy_disagreements TSV [SETTING=VALUE ...]";
@@ -176,36 +174,4 @@ fn main() {
             other_var.sqrt()
         );
     }
-}
-
-/// The mean over `n` exactly uniform layouts of (win after `a`) minus (win after `b`), both
-/// games finished by `config`'s player, with the variance of that mean; `None` when the
-/// position cannot be sampled or replayed.
-fn paired_rollouts(
-    board: &Board,
-    config: &PlayerConfig,
-    a: (usize, usize),
-    b: (usize, usize),
-    n: u32,
-) -> Option<(f64, f64)> {
-    let analysis = solve_board(board, &config.solve).ok()?;
-    let sampler = LayoutSampler::new(board, &analysis, &config.solve).ok()?;
-    let mut rng = GameRng::new(0x5eed ^ board.cells().len() as u64);
-    let (mut sum, mut squares) = (0.0, 0.0);
-    for _ in 0..n {
-        let game = Game::at_position(board, sampler.draw(&mut rng))?;
-        let wins = |(x, y): (usize, usize)| -> f64 {
-            let mut game = game.clone();
-            if game.reveal(x, y).is_ok() && game.state() == GameState::Playing {
-                let _ = play_game(&mut game, config);
-            }
-            f64::from(u8::from(game.state() == GameState::Won))
-        };
-        let d = wins(a) - wins(b);
-        sum += d;
-        squares += d * d;
-    }
-    let n = f64::from(n);
-    let mean = sum / n;
-    Some((mean, (squares / n - mean * mean).max(0.0) / n))
 }
