@@ -1,0 +1,468 @@
+#!/usr/bin/env node
+// Headless harness: plays given Minesweeper layouts with DavidNHill's JSMinesweeper
+// auto-player (the browser page's own main.js code path, loaded unmodified in a vm context).
+//
+//   node play.mjs GAMES.jsonl [--positions FILE] [--quiet-solver] [--real-clock] [--max-actions N] > RESULTS.jsonl
+//
+// See README.md for what is loaded, which options are used and why.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { performance as nodePerformance } from 'node:perf_hooks';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SRC = path.join(HERE, 'jsm-src');
+
+// ---------------------------------------------------------------- arguments
+const argv = process.argv.slice(2);
+const opts = { games: null, positions: null, quietSolver: false, realClock: false, maxActions: 0, check: true };
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === '--positions') opts.positions = argv[++i];
+  else if (a === '--quiet-solver') opts.quietSolver = true;     // options.verbose=false (logging only; see README)
+  else if (a === '--real-clock') opts.realClock = true;         // do not virtualise Date.now (non-deterministic)
+  else if (a === '--max-actions') opts.maxActions = Number(argv[++i]);
+  else if (a === '--no-check') opts.check = false;
+  else if (a === '--selftest') opts.selftest = true;            // sabotage moves on purpose to prove the checks fire
+  else if (a === '-h' || a === '--help') { console.error(fs.readFileSync(path.join(HERE, 'README.md'), 'utf8')); process.exit(0); }
+  else if (opts.games == null) opts.games = a;
+  else { console.error('unexpected argument ' + a); process.exit(2); }
+}
+if (opts.games == null) { console.error('usage: node play.mjs GAMES.jsonl [--positions FILE] > RESULTS.jsonl'); process.exit(2); }
+
+// ---------------------------------------------------------------- sources, in index.html <script> order
+// (Compression.js is NOT loaded by index.html; Board.js defines its own Compressor class.)
+const SCRIPTS = [
+  'Board.js', 'Tile.js', 'solver_main.js', 'solver_probability_engine.js', 'Brute_force.js',
+  'BruteForceAnalysis.js', 'MinesweeperGame.js', 'SolutionCounter.js', 'EfficiencyHelper.js',
+  'FiftyFiftyHelper.js', 'LongTermRiskHelper.js', 'main.js', 'PrimeSieve.js', 'Binomial.js',
+];
+// Load-time patches (string replacements). Keep this list in sync with README.md.  Currently: none.
+const PATCHES = [];
+
+// ---------------------------------------------------------------- page defaults (index.html)
+// Values of the form controls read by main.js, as index.html sets them for a fresh visitor
+// (no localStorage settings).  The ONLY change from the page default is acceptguesses=true,
+// without which auto play stops at the first non-certain move (see README).
+const ELEMENT_DEFAULTS = {
+  useSeed: { checked: false }, seed: { value: '' },
+  gameTypeZero: { checked: false }, noGuessMode: { checked: false }, fastPlay: { checked: false }, hardcore: { checked: false },
+  beginner: { checked: false }, intermediate: { checked: false }, expert: { checked: true }, custom: { checked: false },
+  width: { value: '' }, height: { value: '' }, mines: { value: '' },
+  buildHidden: { checked: false }, buildZero: { checked: true },
+  playstyle: { value: 'flag' },            // <select id="playstyle">: first <option> "Flagging" is the default
+  tilesize: { value: '24' },
+  reduction: { checked: false }, showhints: { checked: true }, autoplay: { checked: true },
+  acceptguesses: { checked: true },        // page default is UNCHECKED -- see README
+  overlay: { value: 'mine' },
+  buildMode: { checked: true }, lockMineCount: { checked: false }, flagIsMine: { checked: true },
+  urlQueryString: { checked: false },
+  early5050: { checked: true }, useLTR: { checked: true }, pruneGuesses: { checked: true },
+  pruneBruteForce: { checked: true }, includeDeadTilesBf: { checked: true }, reuseBruteForce: { checked: false },
+  defaultLockMineCounter: { checked: false }, bruteForceMaxSolutions: { value: '2' }, saveSettings: { checked: false },
+};
+
+// ---------------------------------------------------------------- browser stubs
+function noop() {}
+function makeCanvasContext() {
+  const t = {};
+  return new Proxy(t, {
+    get(target, p) { if (p === 'then') return undefined; if (!(p in target)) target[p] = noop; return target[p]; },
+    set(target, p, v) { target[p] = v; return true; },
+  });
+}
+const elements = new Map();
+function getElementById(id) {
+  let e = elements.get(id);
+  if (!e) {
+    e = {
+      id, checked: false, value: '', innerHTML: '', innerText: '', src: '', width: 0, height: 0,
+      style: {}, classList: { add: noop, remove: noop, toggle: noop, contains: () => false },
+      getContext: () => makeCanvasContext(), addEventListener: noop, removeEventListener: noop,
+      focus: noop, click: noop, appendChild: noop, setAttribute: noop,
+      getBoundingClientRect: () => ({ left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0 }),
+    };
+    Object.assign(e, ELEMENT_DEFAULTS[id] || {});
+    elements.set(id, e);
+  }
+  return e;
+}
+
+const consoleErrors = [];
+let currentGameId = null;
+const sandboxConsole = {
+  log: noop, info: noop, debug: noop, trace: noop, warn: noop,
+  error: (...args) => { consoleErrors.push({ id: currentGameId, msg: args.map(String).join(' ') }); },
+};
+
+// timers: the page chains auto-play moves with setTimeout(.., 100 - solverDuration) and the brute
+// force analysis yields with sleep(1). We run every timer callback on the next macrotask
+// (setImmediate) -- same order, no waiting -- and count them to detect when the game has gone idle.
+let pendingTimers = 0, inFlight = 0, idleResolve = null;
+function checkIdle() {
+  if (pendingTimers === 0 && inFlight === 0 && idleResolve) { const r = idleResolve; idleResolve = null; r(); }
+}
+function ctxSetTimeout(fn, ms, ...args) {
+  pendingTimers++;
+  setImmediate(() => { pendingTimers--; try { if (typeof fn === 'function') fn(...args); } finally { checkIdle(); } });
+  return 0;
+}
+
+const sandbox = {
+  console: sandboxConsole,
+  document: {
+    getElementById, addEventListener: noop, removeEventListener: noop, visibilityState: 'visible',
+    createElement: () => getElementById('__created'), body: getElementById('__body'),
+  },
+  location: { search: '', href: 'http://localhost/index.html', pathname: '/index.html' },
+  history: { replaceState: noop, pushState: noop },
+  navigator: { maxTouchPoints: 0 },
+  localStorage: { getItem: () => null, setItem: noop, removeItem: noop },
+  performance: { now: () => nodePerformance.now() },
+  URLSearchParams, TextEncoder, TextDecoder,
+  URL: { createObjectURL: () => 'blob:stub', revokeObjectURL: noop },
+  Blob: class { constructor() {} },
+  setTimeout: ctxSetTimeout, clearTimeout: noop, setInterval: () => 0, clearInterval: noop,
+  requestAnimationFrame: () => 0,     // nothing is drawn
+  alert: noop, open: noop,
+};
+const ctx = vm.createContext(sandbox);
+vm.runInContext('var window = globalThis; var self = globalThis;', ctx);
+
+// deterministic Math.random (re-seeded per game) and a frozen Date.now (see README)
+let rngState = 1;
+function mulberry32() {
+  rngState = (rngState + 0x6D2B79F5) >>> 0;
+  let t = rngState;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+sandbox.__harnessRandom = mulberry32;
+vm.runInContext('Math.random = function random() { return __harnessRandom(); };', ctx);
+if (!opts.realClock) {
+  sandbox.__harnessClock = () => 1700000000000;
+  vm.runInContext('Date.now = function now() { return __harnessClock(); };', ctx);
+}
+function seedForId(id) {   // FNV-1a of the id's text
+  const s = String(id);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h;
+}
+
+// ---------------------------------------------------------------- load the unmodified sources
+for (const f of SCRIPTS) {
+  let code = fs.readFileSync(path.join(SRC, f), 'utf8');
+  for (const p of PATCHES) {
+    if (p.file !== f) continue;
+    if (!code.includes(p.from)) throw new Error(`patch for ${f} does not apply: ${p.from}`);
+    code = code.replace(p.from, p.to);
+  }
+  vm.runInContext(code, ctx, { filename: 'jsm-src/' + f });
+}
+
+// What startup() in main.js does that the solver needs (startup() itself is not run: it builds the
+// GUI and starts a random expert game).
+vm.runInContext(`
+  binomialCache = new BinomialCache(5000, 500, new Binomial(MAX_BINOMIAL_N, 500));
+`, ctx);
+await vm.runInContext('solver()', ctx);     // "initialise the solver" exactly as startup() does
+
+// Harness helpers evaluated inside the page context (they only call page functions).
+vm.runInContext(`
+  globalThis.__harness = {
+    newGame(width, height, mines, mineIdx, firstIndex) {
+      const id = getNextGameID().id;
+      board = new Board(id, width, height, mines, 0, "safe");
+      const arr = [width, height, mines];
+      for (const i of mineIdx) arr.push(i % width, Math.floor(i / width));
+      const game = new ServerGame(id, width, height, mines, firstIndex, 1, "safe");
+      game.resetMinesUsingArray(arr);          // replace the random layout by ours
+      game.startIndex = firstIndex;
+      serverGames.set(id, game);
+      canvasLocked = false;
+      return { id, board, game };
+    },
+    // exactly what releaseAction() does for a left click on a hidden tile of an unstarted game
+    firstClick(index) {
+      if (!board.isStarted()) board.setStarted();
+      canvasLocked = true;
+      const message = { "header": board.getMessageHeader(), "actions": [{ "index": index, "action": 1 }] };
+      sendActionsMessage(message);
+    },
+    endGame(id) { serverGames.delete(id); canvasLocked = false; },
+    getBoard() { return board; },
+    getCanvasLocked() { return canvasLocked; },
+    classes: { ServerGame, ProbabilityEngine },
+    PLAY_STYLE_FLAGS, ACTION_CLEAR, ACTION_FLAG, ACTION_CHORD,
+  };
+`, ctx);
+const H = sandbox.__harness;
+
+// ---------------------------------------------------------------- per-game recording state
+let G = null;   // current game record
+
+// wrap solver(): record its reply (to know whether the next message is a guess); optional quiet mode
+const origSolver = sandbox.solver;
+const wrappedSolver = async function solver(board, options) {
+  if (opts.quietSolver && options && options.verbose == null) options.verbose = false;
+  const t0 = nodePerformance.now();
+  const reply = await origSolver(board, options);
+  if (G) { G.solverCalls++; G.solverMs += nodePerformance.now() - t0; G.lastReply = reply; G.lastOptions = { ...options }; }
+  return reply;
+};
+wrappedSolver.countSolutions = origSolver.countSolutions;
+sandbox.solver = wrappedSolver;
+
+// wrap sendActionsMessage(): idle tracking, guess accounting, --positions, action cap
+const origSAM = sandbox.sendActionsMessage;
+sandbox.sendActionsMessage = async function sendActionsMessage(message) {
+  inFlight++;
+  try {
+    if (!G || G.aborted) return;
+    if (opts.maxActions && G.messages >= opts.maxActions) { G.aborted = 'max-actions'; return; }
+    G.messages++;
+    G.certainPending = true;          // the given first click is safe by construction
+    if (G.messages > 1) {             // message 1 is the given first click
+      const hints = G.lastReply ? G.lastReply.actions : null;
+      const h0 = hints && hints[0];
+      const certain = h0 && (h0.prob == 1 || h0.prob == 0);   // same test as handleSolver()
+      G.certainPending = !!certain;
+      if (!certain) {
+        G.guesses++;
+        const a = message.actions[0];
+        const x = a.index % G.width, y = Math.floor(a.index / G.width);
+        G.guessList.push({ x, y, prob: h0 ? h0.prob : null });
+        if (positionsFd != null) {
+          fs.writeSync(positionsFd, JSON.stringify({ id: G.id, x, y, prob: h0 ? h0.prob : null, board: boardText(H.getBoard(), G) }) + '\n');
+        }
+      }
+    }
+    if (opts.selftest && G.messages === 3) sabotage(message);
+    return await origSAM(message);
+  } catch (e) {
+    if (G) G.errors.push(String(e && e.stack || e));
+  } finally {
+    inFlight--;
+    checkIdle();
+  }
+};
+
+// --selftest: on the 3rd message of every game, append (1) a flag on a hidden SAFE tile and (2) a
+// "certain" clear of a hidden mine; the checks must report wrong-flag and certain-clear-hit-mine
+// and the game must end lost.
+function sabotage(message) {
+  const ref = G.ref;
+  let safe = -1, mine = -1;
+  for (let i = 0; i < ref.n; i++) {
+    if (ref.covered[i] && !ref.flag[i] && !ref.mine[i] && safe < 0) safe = i;
+    if (ref.covered[i] && !ref.flag[i] && ref.mine[i] && mine < 0) mine = i;
+  }
+  if (safe >= 0) message.actions.unshift({ index: safe, action: 2 });
+  if (mine >= 0) message.actions.splice(1, 0, { index: mine, action: 1 });
+  G.certainPending = true;
+}
+
+function boardText(board, g) {
+  const rows = [];
+  for (let y = 0; y < board.height; y++) {
+    let r = '';
+    for (let x = 0; x < board.width; x++) {
+      const t = board.tiles[y * board.width + x];
+      r += t.isFlagged() ? 'F' : (t.isCovered() ? 'H' : String(t.getValue()));
+    }
+    rows.push(r);
+  }
+  return `${board.width}x${board.height}x${g.mineCount}\n` + rows.join('/');
+}
+
+// ---------------------------------------------------------------- independent reference game + legality checks
+// Hooks on ServerGame (JSMinesweeper's own game engine) methods: each action is mirrored on an
+// independent model (our own flood fill) at the moment JSMinesweeper applies it.
+class RefGame {
+  constructor(w, h, mines) {
+    this.w = w; this.h = h; this.n = w * h;
+    this.mine = new Uint8Array(this.n); for (const i of mines) this.mine[i] = 1;
+    this.covered = new Uint8Array(this.n).fill(1);
+    this.flag = new Uint8Array(this.n);
+    this.value = new Int8Array(this.n);
+    for (let i = 0; i < this.n; i++) { let c = 0; for (const j of this.adj(i)) c += this.mine[j]; this.value[i] = c; }
+    this.safeLeft = this.n - mines.length;
+    this.lost = false;
+  }
+  adj(i) {
+    const x = i % this.w, y = (i / this.w) | 0, r = [];
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      if (!dx && !dy) continue;
+      const xx = x + dx, yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < this.w && yy < this.h) r.push(yy * this.w + xx);
+    }
+    return r;
+  }
+  open(list) {           // reveal list (all covered, unflagged, safe) with flood fill of zeros
+    const stack = [];
+    for (const i of list) { if (this.covered[i] && !this.flag[i]) { this.covered[i] = 0; this.safeLeft--; stack.push(i); } }
+    while (stack.length) {
+      const i = stack.pop();
+      if (this.value[i] !== 0) continue;
+      for (const j of this.adj(i)) if (this.covered[j] && !this.flag[j]) { this.covered[j] = 0; this.safeLeft--; stack.push(j); }
+    }
+  }
+}
+
+function violation(kind, detail) { if (G) G.violations.push({ kind, ...detail }); }
+
+const SG = H.classes.ServerGame.prototype;
+const origClick = SG.clickTile, origFlag = SG.flag, origChord = SG.chordTile;
+SG.clickTile = function (tile) {
+  if (G && this === G.game) {
+    const ref = G.ref;
+    if (!tile) violation('click-out-of-board', {});
+    else {
+      const i = tile.getIndex();
+      G.clicks++;
+      if (ref.lost || ref.safeLeft === 0) violation('action-after-game-end', { i });
+      else if (ref.flag[i]) violation('click-on-flag', { i });
+      else if (!ref.covered[i]) G.redundant++;                // clicking an already revealed tile: no-op
+      else if (ref.mine[i]) { ref.lost = true; G.hitMine = i; }
+      else ref.open([i]);
+      if (G.certainPending && ref.mine[i]) violation('certain-clear-hit-mine', { i });
+    }
+  }
+  return origClick.call(this, tile);
+};
+SG.flag = function (tile) {
+  if (G && this === G.game) {
+    const ref = G.ref, i = tile.getIndex();
+    G.flags++;
+    if (!ref.covered[i]) violation('flag-on-revealed', { i });
+    else if (ref.flag[i]) violation('unflag', { i });
+    else if (!ref.mine[i]) violation('wrong-flag', { i });
+    if (ref.covered[i]) ref.flag[i] ^= 1;
+  }
+  return origFlag.call(this, tile);
+};
+SG.chordTile = function (tile) {
+  if (G && this === G.game) {
+    const ref = G.ref, i = tile.getIndex();
+    G.chords++;
+    if (ref.covered[i]) violation('chord-on-hidden', { i });
+    else {
+      const nb = ref.adj(i);
+      const f = nb.filter(j => ref.flag[j]).length;
+      if (f !== ref.value[i]) violation('chord-wrong-flag-count', { i });
+      else {
+        const toOpen = nb.filter(j => ref.covered[j] && !ref.flag[j]);
+        if (toOpen.some(j => ref.mine[j])) { ref.lost = true; if (G.certainPending) violation('certain-chord-hit-mine', { i }); }
+        else ref.open(toOpen);
+      }
+    }
+  }
+  return origChord.call(this, tile);
+};
+
+// probability-engine timing (real clock) -- to see how often the page's "pe.duration < 50" rule
+// would have gone the other way on this machine
+const PE = H.classes.ProbabilityEngine.prototype;
+const origPeProcess = PE.process;
+let peRuns = 0, peSlow = 0, peMax = 0;
+PE.process = function (...args) {
+  const c0 = process.cpuUsage();       // CPU time, so that load on the machine does not inflate it
+  const r = origPeProcess.apply(this, args);
+  const c = process.cpuUsage(c0);
+  const d = (c.user + c.system) / 1000;
+  peRuns++; if (d >= 50) peSlow++; if (d > peMax) peMax = d;
+  return r;
+};
+
+// ---------------------------------------------------------------- play
+const positionsFd = opts.positions ? fs.openSync(opts.positions, 'a') : null;
+
+async function playGame(spec) {
+  const { id, width, height } = spec;
+  const mines = spec.mines;
+  const firstIndex = spec.first[1] * width + spec.first[0];
+  if (mines.includes(firstIndex)) throw new Error(`game ${id}: first click is a mine`);
+  if (new Set(mines).size !== mines.length) throw new Error(`game ${id}: duplicate mine indices`);
+  if (mines.some(i => !(i >= 0 && i < width * height))) throw new Error(`game ${id}: mine index out of range`);
+
+  rngState = seedForId(id);
+  currentGameId = id;
+  const { id: internalId, board, game } = H.newGame(width, height, mines.length, mines, firstIndex);
+  G = {
+    id, width, height, mineCount: mines.length, internalId, board, game,
+    ref: new RefGame(width, height, mines),
+    messages: 0, guesses: 0, guessList: [], solverCalls: 0, solverMs: 0, lastReply: null,
+    clicks: 0, flags: 0, chords: 0, redundant: 0, hitMine: null,
+    violations: [], errors: [], aborted: null, certainPending: false,
+  };
+
+  const cpu0 = process.cpuUsage();
+  const t0 = nodePerformance.now();
+  const idle = new Promise(r => { idleResolve = r; });
+  H.firstClick(firstIndex);
+  checkIdle();
+  await idle;
+  const ms = nodePerformance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+
+  // ---- verification against the independent model
+  const ref = G.ref;
+  const jsmWon = board.isGameover() && board.won;
+  const jsmLost = board.isGameover() && !board.won;
+  if (opts.check) {
+    for (let i = 0; i < width * height; i++) {
+      const t = board.tiles[i];
+      if (ref.mine[i]) {
+        if (!t.isCovered()) violation('mine-shown-revealed', { i });
+      } else {
+        if (t.isCovered() !== !!ref.covered[i]) violation('covered-mismatch', { i, jsm: t.isCovered(), ref: !!ref.covered[i] });
+        else if (!t.isCovered() && t.getValue() !== ref.value[i]) violation('value-mismatch', { i });
+      }
+      const gt = game.tiles[i];
+      if (gt.isBomb() !== !!ref.mine[i]) violation('layout-mismatch', { i });
+    }
+    const refWon = !ref.lost && ref.safeLeft === 0;
+    if (jsmWon !== refWon) violation('won-mismatch', { jsmWon, refWon });
+    if (jsmLost !== ref.lost) violation('lost-mismatch', { jsmLost, refLost: ref.lost });
+    if (jsmWon && ref.safeLeft !== 0) violation('won-but-safe-cells-hidden', { safeLeft: ref.safeLeft });
+  }
+  const status = jsmWon ? 'won' : jsmLost ? 'lost' : (G.aborted ? 'aborted' : 'stuck');
+
+  const res = {
+    id, won: jsmWon, guesses: G.guesses, moves: G.clicks - 1 - G.redundant + G.chords,   // effective reveal actions after the given first click
+    ms: Math.round((cpu.user + cpu.system) / 100) / 10,           // process CPU time for the game
+    wall_ms: Math.round(ms * 10) / 10,
+    status, clicks: G.clicks - 1, chords: G.chords, flags: G.flags, redundant_clicks: G.redundant, solver_calls: G.solverCalls,
+    guess_probs: G.guessList.map(g => Math.round(g.prob * 1e6) / 1e6),
+  };
+  if (G.violations.length) res.violations = G.violations;
+  if (G.errors.length) res.errors = G.errors;
+
+  H.endGame(internalId);
+  G = null; currentGameId = null;
+  return res;
+}
+
+const input = fs.createReadStream(opts.games);
+const rl = readline.createInterface({ input, crlfDelay: Infinity });
+let n = 0, won = 0, totalMs = 0, totalCpu = 0, nViol = 0;
+for await (const line of rl) {
+  if (!line.trim()) continue;
+  const spec = JSON.parse(line);
+  const res = await playGame(spec);
+  process.stdout.write(JSON.stringify(res) + '\n');
+  n++; if (res.won) won++; totalMs += res.wall_ms; totalCpu += res.ms; if (res.violations || res.errors) nViol++;
+}
+if (positionsFd != null) fs.closeSync(positionsFd);
+const pct = n ? (100 * won / n) : 0;
+const se = n ? 100 * Math.sqrt((won / n) * (1 - won / n) / n) : 0;
+console.error(`[jsm-harness] games=${n} won=${won} (${pct.toFixed(2)}% +/- ${(1.96 * se).toFixed(2)} 95%CI) ` +
+  `wall_ms/game=${(totalMs / Math.max(n, 1)).toFixed(1)} cpu_ms/game=${(totalCpu / Math.max(n, 1)).toFixed(1)} ` +
+  `games_with_violations_or_errors=${nViol} console.error_lines=${consoleErrors.length} ` +
+  `pe_runs=${peRuns} pe_runs_over_50cpu_ms=${peSlow} pe_max_cpu_ms=${peMax.toFixed(1)}`);
+if (consoleErrors.length) for (const e of consoleErrors.slice(0, 20)) console.error(`[jsm console.error] game ${e.id}: ${e.msg}`);
