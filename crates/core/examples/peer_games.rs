@@ -77,14 +77,6 @@ fn layout_line(preset: Preset, master: u64, id: u64) -> String {
     )
 }
 
-/// The value of `"key":` in a flat JSON line (ours to read: ids and booleans only).
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;
-    let rest = line[start..].trim_start();
-    let end = rest.find([',', '}']).unwrap_or(rest.len());
-    Some(rest[..end].trim())
-}
-
 fn compare(preset: Preset, master: u64, path: &str, settings: &[String]) {
     let (width, height, mines) = preset.dimensions();
     let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
@@ -96,14 +88,14 @@ fn compare(preset: Preset, master: u64, path: &str, settings: &[String]) {
     let (mut games, mut peer, mut ours) = (0u64, 0u64, 0u64);
     let (mut peer_only, mut ours_only) = (Vec::new(), Vec::new());
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let id: u64 = field(line, "id")
-            .and_then(|v| v.parse().ok())
+        let json: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+        let id = json["id"]
+            .as_u64()
             .unwrap_or_else(|| panic!("a line without an id: {line}"));
-        let peer_won = match field(line, "won") {
-            Some("true") => true,
-            Some("false") => false,
-            _ => panic!("a line without \"won\": {line}"),
-        };
+        let peer_won = json["won"]
+            .as_bool()
+            .unwrap_or_else(|| panic!("a line without \"won\": {line}"));
         let mut game = game(preset, derive_seed(master, id));
         play_game(&mut game, &config).expect("the engine handles every game position");
         let ours_won = game.state() == GameState::Won;

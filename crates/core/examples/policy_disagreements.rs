@@ -87,6 +87,7 @@ fn main() {
         Tally::default(),
         Tally::default(),
     );
+    let picks = std::env::var_os("PICKS").is_some();
     let rollouts: u32 = std::env::var("ROLLOUTS")
         .ok()
         .map(|n| n.parse().expect("ROLLOUTS=N, a whole number"))
@@ -128,7 +129,7 @@ fn main() {
         if pick == Pick::Other && others.len() < 10 {
             others.push(format!("{} ({},{})", get("id"), mv.x, mv.y));
         }
-        if std::env::var_os("PICKS").is_some() {
+        if picks {
             let name = match pick {
                 Pick::Jsm => "jsm",
                 Pick::Ours => "ours",

@@ -716,9 +716,14 @@ impl<'a> ProbabilityView<'a> {
             .any(|w| matches!(self.board.cell(w), Cell::Revealed(_)) && unsettled(w) == own)
     }
 
-    /// Dead as far as [`PlayerConfig::living_by_witness`] looks.
+    /// Dead as far as [`PlayerConfig::living_by_witness`] looks (the witness test includes
+    /// the plain one: no unsettled neighbour at all).
     fn is_dead(&self, idx: CellIdx, by_witness: bool) -> bool {
-        self.is_plainly_dead(idx) || (by_witness && self.is_dead_by_witness(idx))
+        if by_witness {
+            self.is_dead_by_witness(idx)
+        } else {
+            self.is_plainly_dead(idx)
+        }
     }
 
     /// The two best safeties over the hidden cells (the same value twice when two cells share
