@@ -106,6 +106,11 @@ pub struct PlayerConfig {
     /// The weight of progress (the chance that a guess leads to a certain move) in a guess's
     /// score, on top of secondary safety. Small: it only breaks near-ties.
     pub progress_weight: f64,
+    /// The progress weight instead of [`PlayerConfig::progress_weight`] while no 0 has been
+    /// revealed (`None`: the same). Before the first opening a certain move after a guess
+    /// is worth more than a safe next guess, the measure of the secondary safety: it is
+    /// usually the opening itself, after which the game is won far more often.
+    pub opening_progress_weight: Option<f64>,
     /// The weight of information in a guess's score at [`Level::Full`]: the entropy, in
     /// nats, of the number the guess shows if safe (at most ln 9): a guess whose number is
     /// harder to foretell tells more. Small: it only breaks near-ties.
@@ -210,6 +215,7 @@ impl PlayerConfig {
             fifty_influence_weight: 0.0,
             dominance_swap: false,
             progress_weight: 0.001,
+            opening_progress_weight: None,
             information_weight: 0.0,
             // Neutral on win rate as measured (beginner 20,000 paired games, seeds 1000..:
             // the same outcome in every game; expert 4,000: 5 better, 7 worse; intermediate
@@ -887,6 +893,17 @@ fn full_guess(
     })
 }
 
+impl PlayerConfig {
+    /// The progress weight on `board`: [`PlayerConfig::opening_progress_weight`] until a 0
+    /// is revealed, if set.
+    fn progress_weight_on(&self, board: &Board) -> f64 {
+        match self.opening_progress_weight {
+            Some(weight) if !board.cells().contains(&Cell::Revealed(0)) => weight,
+            _ => self.progress_weight,
+        }
+    }
+}
+
 /// A scored candidate of a guess.
 #[derive(Debug, Clone, Copy)]
 struct ScoredGuess {
@@ -979,6 +996,7 @@ fn best_full_guess(
     mut long_term: Option<&mut LongTerm>,
 ) -> (Option<ScoredGuess>, Option<ScoredGuess>) {
     let mut candidates = full_candidates(board, analysis, view, config);
+    let progress_weight = config.progress_weight_on(board);
     if let Some(lt) = long_term.as_deref_mut() {
         if config.fifty_influence_weight > 0.0 {
             let best = candidates.first().map_or(0.0, |c| c.1);
@@ -1018,7 +1036,7 @@ fn best_full_guess(
             // best so far is dead. A deeper look ranks the best few, so it scores them all.
             if depth < 2
                 && !best.dead
-                && safety * fifty * (1.0 + config.progress_weight)
+                && safety * fifty * (1.0 + progress_weight)
                     + config.information_weight * MAX_INFORMATION
                     <= best.score
             {
@@ -1032,7 +1050,7 @@ fn best_full_guess(
             idx,
             safety,
             score: look.secondary * fifty
-                + config.progress_weight * look.progress
+                + progress_weight * look.progress
                 + config.information_weight * look.information,
             dead: look.dead,
         };
@@ -1070,7 +1088,7 @@ fn best_full_guess(
         for guess in scored.iter().take(config.deep_lookahead_candidates.max(1)) {
             if let Some(best) = deep_best {
                 if !best.dead
-                    && guess.safety * (1.0 + config.progress_weight)
+                    && guess.safety * (1.0 + progress_weight)
                         + config.information_weight * MAX_INFORMATION
                         <= best.score
                 {
@@ -1126,7 +1144,7 @@ fn deep_lookahead(
         let (_, _, certain) =
             view.two_best_safeties(config.living_next_safety, config.living_by_witness);
         let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
-            1.0 + config.progress_weight
+            1.0 + config.progress_weight_on(child)
         } else {
             best_full_guess(child, after, &mut view, config, 1, work, None)
                 .0
@@ -1351,7 +1369,7 @@ fn safest_by_lookahead(
                 continue;
             };
             let score = look.secondary
-                + config.progress_weight * look.progress
+                + config.progress_weight_on(board) * look.progress
                 + config.information_weight * look.information;
             if score > best_score {
                 best_score = score;
@@ -1474,5 +1492,21 @@ mod tests {
             dead > 1_000 && beyond_plain > 100,
             "{dead} dead, {beyond_plain} beyond plain"
         );
+    }
+
+    /// The opening progress weight holds until the first 0 and no longer; unset, the plain
+    /// weight holds throughout.
+    #[test]
+    fn the_opening_progress_weight_holds_until_the_first_zero() {
+        let before = crate::formats::parse_mine("3x3x1\n1HH\nHHH\nHHH").unwrap();
+        let after = crate::formats::parse_mine("3x3x1\n01H\n01H\nHHH").unwrap();
+        let plain = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+        let opening = PlayerConfig {
+            opening_progress_weight: Some(0.5),
+            ..plain.clone()
+        };
+        assert_eq!(opening.progress_weight_on(&before), 0.5);
+        assert_eq!(opening.progress_weight_on(&after), plain.progress_weight);
+        assert_eq!(plain.progress_weight_on(&before), plain.progress_weight);
     }
 }
