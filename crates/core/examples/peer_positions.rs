@@ -16,6 +16,7 @@ use mineseer_core::formats::parse_mine;
 use mineseer_core::game::FirstClickRule;
 use mineseer_core::player::{next_moves, Action, Level, PlayerConfig, Reason};
 use mineseer_core::probability::solve_board;
+use mineseer_core::rng::derive_seed;
 use mineseer_core::Board;
 
 #[path = "shared/paired_rollouts.rs"]
@@ -48,7 +49,10 @@ fn main() {
         "id\trevealed\tour_reason\tour_x\tour_y\tour_safety\tour_value\tjsm_x\tjsm_y\t\
          jsm_safety\tjsm_value\tdV\tse\tposition"
     );
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    for (line_number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
         let json: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let id = json["id"].as_u64().expect("an id");
         if ids.as_ref().is_some_and(|ids| !ids.contains(&id)) {
@@ -75,8 +79,14 @@ fn main() {
             same += 1;
             continue;
         }
-        let Some((mean, var)) = paired_rollouts(&board, config, theirs, (ours.x, ours.y), rollouts)
-        else {
+        let Some((mean, var)) = paired_rollouts(
+            &board,
+            config,
+            theirs,
+            (ours.x, ours.y),
+            rollouts,
+            derive_seed(id, line_number as u64),
+        ) else {
             continue;
         };
         rows += 1;

@@ -5,7 +5,7 @@
 //!
 //! Run: `cargo run -p mineseer-core --release --example policy_disagreements -- TSV
 //! [SETTING=VALUE ...]` (settings as in `compare_player`). The player starts from the tuned
-//! intermediate settings (the ones that made the positions), so with no setting it should
+//! settings of the positions' board (the ones that made them), so with no setting it should
 //! play "ours" on (nearly) every row.
 //!
 //! Printed, over the rows where JSMinesweeper's cell is clearly better (dV > 2 SE), clearly
@@ -23,6 +23,7 @@ use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
 use mineseer_core::game::FirstClickRule;
 use mineseer_core::player::{next_moves, Action, Level, PlayerConfig};
+use mineseer_core::rng::derive_seed;
 
 #[path = "shared/paired_rollouts.rs"]
 mod paired_rollouts;
@@ -30,6 +31,9 @@ mod paired_rollouts;
 mod player_settings;
 use paired_rollouts::paired_rollouts;
 use player_settings::apply;
+
+/// The master seed of the rollouts; each row draws from its own seed derived from it.
+const ROLLOUT_SEED: u64 = 0x5eed;
 
 const USAGE: &str = "usage: policy_disagreements TSV [SETTING=VALUE ...]";
 
@@ -75,11 +79,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args.get(1).expect(USAGE);
     let text = std::fs::read_to_string(path).expect("the TSV file is readable");
-    let mut config =
-        PlayerConfig::new(Level::Full, FirstClickRule::Safe).tuned_for_density(256, 40);
-    for assignment in &args[2..] {
-        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
-    }
+    // The tuned settings for the positions' board (the first row's), changed as asked.
+    let mut config: Option<PlayerConfig> = None;
     let (mut positive, mut negative, mut all, mut guesses, mut no_zero) = (
         Tally::default(),
         Tally::default(),
@@ -96,7 +97,7 @@ fn main() {
     let (mut other_rows, mut other_sum, mut other_var) = (0u32, 0.0f64, 0.0f64);
     let mut header: Vec<&str> = Vec::new();
     let mut others: Vec<String> = Vec::new();
-    for line in text.lines() {
+    for (line_number, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split('\t').collect();
         if header.is_empty() {
             header = fields;
@@ -112,7 +113,15 @@ fn main() {
         let num = |name: &str| -> f64 { get(name).trim_start_matches('+').parse().expect(name) };
         let position = get("position").replace('/', "\n");
         let board = parse_mine(&position).expect("a valid position");
-        let moves = next_moves(&board, &config).expect("the engine solves the position");
+        let config = config.get_or_insert_with(|| {
+            let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+                .tuned_for_density(board.len(), board.mines());
+            for assignment in &args[2..] {
+                config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
+            }
+            config
+        });
+        let moves = next_moves(&board, config).expect("the engine solves the position");
         let Some(mv) = moves.iter().find(|m| m.action == Action::Reveal) else {
             continue;
         };
@@ -138,9 +147,14 @@ fn main() {
             eprintln!("{}\t{name}\t{}\t{}", get("id"), mv.x, mv.y);
         }
         if pick == Pick::Other && rollouts > 0 {
-            if let Some((mean, variance)) =
-                paired_rollouts(&board, &config, jsm, (mv.x, mv.y), rollouts)
-            {
+            if let Some((mean, variance)) = paired_rollouts(
+                &board,
+                config,
+                jsm,
+                (mv.x, mv.y),
+                rollouts,
+                derive_seed(ROLLOUT_SEED, line_number as u64),
+            ) {
                 other_rows += 1;
                 other_sum += mean;
                 other_var += variance;

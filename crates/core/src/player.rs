@@ -54,6 +54,7 @@ mod rollouts;
 #[cfg(test)]
 mod test_positions;
 
+use std::borrow::Cow;
 use std::cell::Cell as Counter;
 use std::ops::ControlFlow;
 
@@ -126,6 +127,11 @@ pub struct PlayerConfig {
     /// With `living_next_safety`, also leave out cells that a single revealed number shows to
     /// be dead ([`ProbabilityView::is_dead_by_witness`]), closer to JSMinesweeper's dead tiles.
     pub living_by_witness: bool,
+    /// Until the first 0 is revealed, score guesses as before issue 16: no floating
+    /// tolerance, the next safety over every cell and the best one only. Before an opening
+    /// the best guess is the one most likely to open the board; the living, blended next
+    /// safety is tuned for guesses beside a front.
+    pub plain_scoring_until_zero: bool,
     /// Before a guess, look for pseudo-50/50s (`player/long_term.rs`: cells that are safe
     /// or one side of a closed 50/50 in every layout) and take the best of them at once: it
     /// risks nothing that would not be risked later. JSMinesweeper does.
@@ -211,6 +217,7 @@ impl PlayerConfig {
             // it): intermediate 4 / 3 of 40,000 (seed 18200). Dense boards do not use living
             // safety at all.
             living_by_witness: false,
+            plain_scoring_until_zero: false,
             pseudo_fifty_fifty_first: false,
             fifty_influence_weight: 0.0,
             dominance_swap: false,
@@ -510,6 +517,8 @@ fn next_moves_with(
             return Ok(certain);
         }
     }
+    let config = config.for_guess_on(board);
+    let config = config.as_ref();
     let guess = match config.level {
         Level::Fast => fast_guess(board, &mut view),
         Level::Full => full_guess(
@@ -894,6 +903,21 @@ fn full_guess(
 }
 
 impl PlayerConfig {
+    /// The settings for a guess on `board`: the plain scoring until the first 0 when
+    /// [`PlayerConfig::plain_scoring_until_zero`] asks for it, else these.
+    fn for_guess_on(&self, board: &Board) -> Cow<'_, PlayerConfig> {
+        if self.plain_scoring_until_zero && !board.cells().contains(&Cell::Revealed(0)) {
+            Cow::Owned(PlayerConfig {
+                floating_tolerance: 0.0,
+                second_safety_weight: 0.0,
+                living_next_safety: false,
+                ..self.clone()
+            })
+        } else {
+            Cow::Borrowed(self)
+        }
+    }
+
     /// The progress weight on `board`: [`PlayerConfig::opening_progress_weight`] until a 0
     /// is revealed, if set.
     fn progress_weight_on(&self, board: &Board) -> f64 {
@@ -1508,5 +1532,24 @@ mod tests {
         assert_eq!(opening.progress_weight_on(&before), 0.5);
         assert_eq!(opening.progress_weight_on(&after), plain.progress_weight);
         assert_eq!(plain.progress_weight_on(&before), plain.progress_weight);
+    }
+
+    /// The plain scoring holds until the first 0, and only when asked for.
+    #[test]
+    fn the_plain_scoring_holds_until_the_first_zero() {
+        let before = crate::formats::parse_mine("3x3x1\n1HH\nHHH\nHHH").unwrap();
+        let after = crate::formats::parse_mine("3x3x1\n01H\n01H\nHHH").unwrap();
+        let package = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+        assert!(package.living_next_safety && package.second_safety_weight > 0.0);
+        let asked = PlayerConfig {
+            plain_scoring_until_zero: true,
+            ..package.clone()
+        };
+        let early = asked.for_guess_on(&before);
+        assert!(!early.living_next_safety);
+        assert_eq!(early.second_safety_weight, 0.0);
+        assert_eq!(early.floating_tolerance, 0.0);
+        assert_eq!(*asked.for_guess_on(&after), asked);
+        assert_eq!(*package.for_guess_on(&before), package);
     }
 }
