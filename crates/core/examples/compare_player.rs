@@ -15,25 +15,20 @@
 //! region_max_nodes, rollouts, rollout_margin, rollout_full_player. `base:SETTING=VALUE`
 //! changes both players, to compare a change against another base than today's settings.
 
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-use player_settings::apply;
+#[path = "shared/series.rs"]
+mod series;
+use series::{apply, series};
 
 const USAGE: &str =
     "usage: compare_player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let preset = args
-        .get(1)
-        .and_then(|name| Preset::from_name(name))
-        .expect(USAGE);
-    let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
-    let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
+    let (preset, games, master) = series(&args, USAGE);
     let (width, height, mines) = preset.dimensions();
     // `rule=NAME` (safe, opening or none) sets the first-click rule of the games and of both
     // players.

@@ -11,13 +11,13 @@
 use std::collections::BTreeMap;
 
 use mineseer_core::board::Cell;
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
-use mineseer_core::player::{next_moves, Action, Level, PlayerConfig, Reason};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
+use mineseer_core::player::{next_moves, Action, PlayerConfig, Reason};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-use player_settings::apply;
+#[path = "shared/series.rs"]
+mod series;
+use series::{series, tuned_player};
 
 const USAGE: &str = "usage: loss_report PRESET GAMES SEED [SETTING=VALUE ...]";
 
@@ -30,18 +30,8 @@ struct Losses {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let preset = args
-        .get(1)
-        .and_then(|name| Preset::from_name(name))
-        .expect(USAGE);
-    let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
-    let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
-    let (width, height, mines) = preset.dimensions();
-    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-        .tuned_for_density(width * height, mines);
-    for assignment in &args[4..] {
-        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
-    }
+    let (preset, games, master) = series(&args, USAGE);
+    let config = tuned_player(preset, &args[4..], USAGE);
     let mut table: BTreeMap<(&str, &str), Losses> = BTreeMap::new();
     let mut won = 0u64;
     for i in 0..games {

@@ -6,30 +6,20 @@
 //! Run: `cargo run -p mineseer-core --release --example player_work -- PRESET GAMES SEED
 //! [SETTING=VALUE ...]` (first click rule `safe`, game `i` on `derive_seed(SEED, i)`).
 
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
-use mineseer_core::player::{play_game_counted, Level, PlayerConfig, PlayerWork};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig};
+use mineseer_core::player::{play_game_counted, PlayerWork};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-use player_settings::apply;
+#[path = "shared/series.rs"]
+mod series;
+use series::{series, tuned_player};
 
 const USAGE: &str = "usage: player_work PRESET GAMES SEED [SETTING=VALUE ...]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let preset = args
-        .get(1)
-        .and_then(|name| Preset::from_name(name))
-        .expect(USAGE);
-    let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
-    let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
-    let (width, height, mines) = preset.dimensions();
-    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-        .tuned_for_density(width * height, mines);
-    for assignment in &args[4..] {
-        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
-    }
+    let (preset, games, master) = series(&args, USAGE);
+    let config = tuned_player(preset, &args[4..], USAGE);
     let mut work = PlayerWork::default();
     let mut wins = 0u64;
     for i in 0..games {

@@ -1,0 +1,33 @@
+//! `PRESET GAMES SEED [SETTING=VALUE ...]`, the command line of the examples that play a
+//! seeded series of games (`compare_player`, `player_work`, `loss_report`).
+
+use mineseer_core::game::{FirstClickRule, Preset};
+use mineseer_core::player::{Level, PlayerConfig};
+
+#[path = "player_settings.rs"]
+mod player_settings;
+pub use player_settings::apply;
+
+/// The preset, the number of games and the master seed of the series; panics with `usage`
+/// when one is missing or invalid.
+pub fn series(args: &[String], usage: &str) -> (Preset, u64, u64) {
+    let preset = args
+        .get(1)
+        .and_then(|name| Preset::from_name(name))
+        .expect(usage);
+    let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(usage);
+    let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(usage);
+    (preset, games, master)
+}
+
+/// The tuned full player for `preset` under the `safe` rule, with `assignments` applied.
+#[allow(dead_code)] // compare_player builds its two players itself.
+pub fn tuned_player(preset: Preset, assignments: &[String], usage: &str) -> PlayerConfig {
+    let (width, height, mines) = preset.dimensions();
+    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+        .tuned_for_density(width * height, mines);
+    for assignment in assignments {
+        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{usage}"));
+    }
+    config
+}
