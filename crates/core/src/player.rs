@@ -209,16 +209,23 @@ impl PlayerConfig {
             // on the held-out series (seed 1, games 0..99,999) 990 / 1,193: 78.48 % against
             // 78.28 %; beginner 60,000 (seed 16400): 66 / 72. Each part alone changed little
             // in games (see docs/BENCHMARKS.md); together, with progress at 0.001, they win.
-            // On expert they lost (see [`PlayerConfig::tuned_for_density`]).
+            // On expert they lost alone, and win with the 50/50 influence (see
+            // [`PlayerConfig::tuned_for_density`]).
             floating_tolerance: 0.95,
             second_safety_weight: 0.25,
             living_next_safety: true,
             // Off: it changes almost no game. Paired (won only by the default / only with
-            // it): intermediate 4 / 3 of 40,000 (seed 18200). Dense boards do not use living
-            // safety at all.
+            // it): intermediate 4 / 3 of 40,000 (seed 18200).
             living_by_witness: false,
+            // Off, as `opening_progress_weight` is: before the first 0 JSMinesweeper's expert
+            // guesses beat ours by only +3.1 wins (SE 2.2) per 2,000 games (docs/BENCHMARKS.md,
+            // eighth session); `opening_progress_weight=0.1` and `0.5`, paired on expert:
+            // 1,135 / 1,167 and 1,193 / 1,199 of 20,000 (seed 19600), noise. This one was not
+            // played in games.
             plain_scoring_until_zero: false,
             pseudo_fifty_fifty_first: false,
+            // Off on sparser boards: intermediate +16 of 80,000 (docs/BENCHMARKS.md); on at
+            // 0.9 on dense ones (see [`PlayerConfig::tuned_for_density`]).
             fifty_influence_weight: 0.0,
             dominance_swap: false,
             progress_weight: 0.001,
@@ -303,11 +310,23 @@ impl PlayerConfig {
     /// boards keep 200 (see `endgame_max_layouts` in [`PlayerConfig::new`]).
     pub fn tuned_for_density(mut self, cells: usize, mines: usize) -> PlayerConfig {
         let density = mines as f64 / cells.max(1) as f64;
-        if density >= 0.18 {
-            // JSMinesweeper's scoring of [`PlayerConfig::new`] lost on expert: 159 paired
-            // games won only by the scoring before it against 127 only by the new one over
-            // 15,000 (seed 16500, 5,000 games: 41 / 42; seed 16600, 10,000: 118 / 85), so
-            // dense boards keep the one before.
+        if density >= 0.18 && self.level == Level::Full {
+            // Dense boards add JSMinesweeper's 50/50 influence to the scoring of
+            // [`PlayerConfig::new`]: together they are its whole guess scoring. Its expert
+            // guesses, valued by rollouts, were worth +0.55 points over ours (eighth session,
+            // docs/BENCHMARKS.md), and the two together take its cell in 2,258 of the 3,139
+            // positions where the two players differed. Paired expert games (won only by
+            // the scoring before / only by this one, `compare_player expert 20000 SEED
+            // living_next_safety=true second_safety_weight=0.25 floating_tolerance=0.95
+            // fifty_influence_weight=0.9` against the player before): seeds 19800, 19900,
+            // 20000, 20100: 1,546 / 1,592, 1,567 / 1,629, 1,536 / 1,621, 1,494 / 1,570, 269
+            // net of 80,000 (2.4 SE, about +0.34 points: 40.79 % to 41.13 %), for 19.6 ms of
+            // CPU a game against 12.9 (`player_work expert 500 1`). Either part alone did
+            // not win on expert: the scoring of [`PlayerConfig::new`] lost (159 / 127 over
+            // 15,000, seeds 16500 and 16600), the influence alone won 8 net of 20,000.
+            self.fifty_influence_weight = 0.9;
+        } else if density >= 0.18 {
+            // The fast level keeps the scoring before issue 16 (it does not look ahead).
             self.floating_tolerance = 0.0;
             self.second_safety_weight = 0.0;
             self.living_next_safety = false;

@@ -308,18 +308,22 @@ fn settings_follow_the_mine_density() {
         (5_000, 1_000_000)
     );
     assert_eq!(expert.progress_weight, 0.001);
-    // JSMinesweeper's scoring lost on expert: the scoring before it stays there.
-    assert!(!expert.living_next_safety);
+    // JSMinesweeper's whole scoring on expert: the package with the 50/50 influence.
+    assert!(expert.living_next_safety);
     assert_eq!(
         (expert.floating_tolerance, expert.second_safety_weight),
-        (0.0, 0.0)
+        (0.95, 0.25)
     );
+    assert_eq!(expert.fifty_influence_weight, 0.9);
     let expert_fast = tuned(Level::Fast, 30, 16, 99);
     assert_eq!(expert_fast.endgame_max_layouts, 200);
+    assert_eq!(expert_fast.fifty_influence_weight, 0.0);
+    assert!(!expert_fast.living_next_safety);
     let intermediate = tuned(Level::Full, 16, 16, 40);
     assert_eq!(intermediate.endgame_max_layouts, 200);
     assert_eq!(intermediate.progress_weight, 0.001);
     assert!(intermediate.living_next_safety);
+    assert_eq!(intermediate.fifty_influence_weight, 0.0);
     assert_eq!(
         (
             intermediate.floating_tolerance,
@@ -342,7 +346,11 @@ fn one_analysis_of_the_position_per_turn() {
         .tuned_for_density(width * height, mines);
     let mut work = PlayerWork::default();
     let mut endgame_moves = 0;
-    for i in 0..6 {
+    // At least six games, and on until one reached the endgame solver.
+    for i in 0..40 {
+        if i >= 6 && endgame_moves > 0 {
+            break;
+        }
         let seed = mineseer_core::rng::derive_seed(16, i);
         let mut game = Game::new(GameConfig::preset(
             Preset::Expert,
