@@ -326,7 +326,8 @@ impl PlayerConfig {
             // 15,000, seeds 16500 and 16600), the influence alone won 8 net of 20,000.
             self.fifty_influence_weight = 0.9;
         } else if density >= 0.18 {
-            // The fast level keeps the scoring before issue 16 (it does not look ahead).
+            // The fast level does not look ahead, so these change none of its moves; they
+            // stay as they were so that its settings, as `play --json` reports them, do too.
             self.floating_tolerance = 0.0;
             self.second_safety_weight = 0.0;
             self.living_next_safety = false;
@@ -498,7 +499,7 @@ fn next_moves_with(
         }
     }
 
-    if config.opening_until_zero && !board.cells().contains(&Cell::Revealed(0)) {
+    if config.opening_until_zero && before_first_opening(board) {
         if let Some(opening) = opening_guess(board, &mut view) {
             certain.push(opening);
             return Ok(certain);
@@ -925,7 +926,7 @@ impl PlayerConfig {
     /// The settings for a guess on `board`: the plain scoring until the first 0 when
     /// [`PlayerConfig::plain_scoring_until_zero`] asks for it, else these.
     fn for_guess_on(&self, board: &Board) -> Cow<'_, PlayerConfig> {
-        if self.plain_scoring_until_zero && !board.cells().contains(&Cell::Revealed(0)) {
+        if self.plain_scoring_until_zero && before_first_opening(board) {
             Cow::Owned(PlayerConfig {
                 floating_tolerance: 0.0,
                 second_safety_weight: 0.0,
@@ -941,10 +942,15 @@ impl PlayerConfig {
     /// is revealed, if set.
     fn progress_weight_on(&self, board: &Board) -> f64 {
         match self.opening_progress_weight {
-            Some(weight) if !board.cells().contains(&Cell::Revealed(0)) => weight,
+            Some(weight) if before_first_opening(board) => weight,
             _ => self.progress_weight,
         }
     }
+}
+
+/// No 0 revealed yet: the settings for the opening phase hold.
+fn before_first_opening(board: &Board) -> bool {
+    !board.cells().contains(&Cell::Revealed(0))
 }
 
 /// A scored candidate of a guess.
