@@ -172,6 +172,32 @@ pub fn combine<W: Weight>(
     }
 }
 
+/// The total alone, for fronts given as (fewest mines, layouts per mine count from there):
+/// the product of their polynomials against the floating placements. What [`combine`] also
+/// computes, without the per-box weights, for counts asked many times a turn.
+pub fn total_layouts<W: Weight>(fronts: &[(usize, &[W])], floating: u64, mines_left: usize) -> W {
+    let mut all = MinePoly::one();
+    for &(offset, counts) in fronts {
+        let poly = MinePoly {
+            offset,
+            coeffs: counts.to_vec(),
+        };
+        all = all.times(&poly, mines_left);
+        if all.offset > mines_left {
+            // More mines than there are: no layout.
+            return W::zero_count();
+        }
+    }
+    let left = mines_left as i64;
+    let lo = all.offset as i64;
+    let hi = lo + all.coeffs.len() as i64 - 1;
+    let floating_ways: Vec<W> = W::binomials(floating, left - hi, left - lo)
+        .into_iter()
+        .rev()
+        .collect();
+    dot(&all.coeffs, &floating_ways)
+}
+
 fn dot<W: Weight>(a: &[W], b: &[W]) -> W {
     let mut sum = W::zero_count();
     for (x, y) in a.iter().zip(b) {

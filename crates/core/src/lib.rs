@@ -32,6 +32,7 @@ pub mod brute;
 pub mod clicks;
 pub mod combinatorics;
 pub mod combine;
+mod conditioned;
 pub mod dead;
 pub mod deductions;
 pub mod endgame;

@@ -52,7 +52,7 @@ mod long_term;
 mod regions;
 mod rollouts;
 #[cfg(test)]
-mod test_positions;
+pub(crate) mod test_positions;
 
 use std::borrow::Cow;
 use std::cell::Cell as Counter;

@@ -231,8 +231,8 @@ impl Analysis {
     }
 }
 
-/// Enumerates every front: small ones on machine integers (exact and fastest), large ones on
-/// `W` itself. Returns the fronts and the probability lines created.
+/// Enumerates every front ([`enumerate_front_weights`]). Returns the fronts and the
+/// probability lines created.
 pub(crate) fn enumerate_fronts<W: Weight>(
     board: &Board,
     rules: &Rules,
@@ -248,20 +248,7 @@ pub(crate) fn enumerate_fronts<W: Weight>(
     };
     for front in &boxes.fronts {
         let problem = front_problem(rules, boxes, front);
-        let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
-        // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
-        let result = if cells < 120 {
-            enumerate_front::<u128>(&problem, &limits)
-                .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
-        } else {
-            // A product of weights costs PRODUCT_COST machine operations; an addition of
-            // tallies about a quarter of that.
-            let weighted = FrontLimits {
-                max_work: limits.max_work / W::PRODUCT_COST.div_ceil(4),
-                ..limits
-            };
-            enumerate_front::<W>(&problem, &weighted).map(|f| (f.lines_created, widen(f, W::clone)))
-        };
+        let result = enumerate_front_weights::<W>(&problem, &limits);
         match result {
             Ok((lines, front)) => {
                 lines_created += lines;
@@ -280,6 +267,28 @@ pub(crate) fn enumerate_fronts<W: Weight>(
         }
     }
     Ok((out, lines_created))
+}
+
+/// One front's layouts by mine count: on machine integers when they cannot overflow (exact
+/// and fastest), on `W` itself otherwise. Returns the probability lines created too.
+pub(crate) fn enumerate_front_weights<W: Weight>(
+    problem: &FrontProblem,
+    limits: &FrontLimits,
+) -> Result<(u64, FrontWeights<W>), FrontFailure> {
+    let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+    // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
+    if cells < 120 {
+        enumerate_front::<u128>(problem, limits)
+            .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
+    } else {
+        // A product of weights costs PRODUCT_COST machine operations; an addition of
+        // tallies about a quarter of that.
+        let weighted = FrontLimits {
+            max_work: limits.max_work / W::PRODUCT_COST.div_ceil(4),
+            ..*limits
+        };
+        enumerate_front::<W>(problem, &weighted).map(|f| (f.lines_created, widen(f, W::clone)))
+    }
 }
 
 /// The error for a front that could not be enumerated: the number at fault when no layout

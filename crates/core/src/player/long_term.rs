@@ -27,7 +27,8 @@ use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
-use crate::probability::{solve_board, Analysis, SolveConfig};
+use crate::conditioned::layouts_with;
+use crate::probability::{Analysis, SolveConfig};
 
 /// The kind of a shape, anchored at its top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -163,15 +164,14 @@ impl<'a> LongTerm<'a> {
         if unknown.len() > max_unknown {
             return None;
         }
-        let mut modified = self.board.clone();
-        for &idx in unknown.iter().chain(&cells[..mines.len()]) {
-            modified.set_cell(idx, Cell::Flag);
-        }
-        for &idx in &cells[mines.len()..] {
-            modified.set_cell(idx, Cell::HiddenSafe);
-        }
+        let fixed: Vec<(CellIdx, bool)> = unknown
+            .iter()
+            .chain(&cells[..mines.len()])
+            .map(|&idx| (idx, true))
+            .chain(cells[mines.len()..].iter().map(|&idx| (idx, false)))
+            .collect();
         self.analyses += 1;
-        let tally = solve_board(&modified, self.solve).ok()?.solutions().clone();
+        let tally = layouts_with(self.analysis, &fixed, self.solve).ok()?;
         (!tally.is_zero()).then_some((tally, unknown))
     }
 
@@ -297,6 +297,7 @@ impl<'a> LongTerm<'a> {
 mod tests {
     use super::*;
     use crate::formats::parse_mine;
+    use crate::probability::solve_board;
 
     /// One mine among the four cells left of the flags; two pairs closed by the flags; a
     /// floating region on the right (the position of the player test of pseudo-50/50s).

@@ -20,7 +20,7 @@ pub(super) fn analysed_positions(seed: u64) -> impl Iterator<Item = (Board, Anal
 
 /// A small random position drawn from a real layout, as in the integration tests: revealed
 /// numbers with their true values, some flags, the rest hidden.
-fn random_position(rng: &mut GameRng) -> Board {
+pub(crate) fn random_position(rng: &mut GameRng) -> Board {
     let width = 2 + rng.below(5) as usize;
     let height = 2 + rng.below(5) as usize;
     let n = width * height;
