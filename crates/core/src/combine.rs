@@ -118,14 +118,8 @@ pub fn combine<W: Weight>(
         suffix[i] = polys[i].times(&suffix[i + 1], mines_left);
     }
     let all = &prefix[polys.len()];
-    let lo = all.offset as i64;
-    let hi = lo + all.coeffs.len() as i64 - 1;
-    // floating_ways[t - lo] = C(floating, left - t): the ways to place what the fronts leave,
-    // indexed by the fronts' total t.
-    let floating_ways: Vec<W> = W::binomials(floating, left - hi, left - lo)
-        .into_iter()
-        .rev()
-        .collect();
+    let (lo, hi) = all.range();
+    let floating_ways = all.floating_ways(floating, left);
     let total = dot(&all.coeffs, &floating_ways);
 
     let mut box_mine_weights = vec![W::zero_count(); n_boxes];
@@ -158,11 +152,7 @@ pub fn combine<W: Weight>(
         W::zero_count()
     } else {
         // A given floating cell is a mine in C(floating - 1, left - t - 1) of the placements.
-        let row: Vec<W> = W::binomials(floating - 1, left - hi - 1, left - lo - 1)
-            .into_iter()
-            .rev()
-            .collect();
-        dot(&all.coeffs, &row)
+        dot(&all.coeffs, &all.floating_ways(floating - 1, left - 1))
     };
     Combined {
         total,
@@ -188,14 +178,7 @@ pub fn total_layouts<W: Weight>(fronts: &[(usize, &[W])], floating: u64, mines_l
             return W::zero_count();
         }
     }
-    let left = mines_left as i64;
-    let lo = all.offset as i64;
-    let hi = lo + all.coeffs.len() as i64 - 1;
-    let floating_ways: Vec<W> = W::binomials(floating, left - hi, left - lo)
-        .into_iter()
-        .rev()
-        .collect();
-    dot(&all.coeffs, &floating_ways)
+    dot(&all.coeffs, &all.floating_ways(floating, mines_left as i64))
 }
 
 fn dot<W: Weight>(a: &[W], b: &[W]) -> W {
@@ -221,6 +204,22 @@ impl<W: Weight> MinePoly<W> {
             offset: 0,
             coeffs: vec![W::one_count()],
         }
+    }
+
+    /// The fewest and most mines with a term.
+    fn range(&self) -> (i64, i64) {
+        let lo = self.offset as i64;
+        (lo, lo + self.coeffs.len() as i64 - 1)
+    }
+
+    /// `C(floating, left - t)` for each of this polynomial's totals `t` (entry `t - lo`): the
+    /// ways to place among `floating` cells what the fronts leave of `left` mines.
+    fn floating_ways(&self, floating: u64, left: i64) -> Vec<W> {
+        let (lo, hi) = self.range();
+        W::binomials(floating, left - hi, left - lo)
+            .into_iter()
+            .rev()
+            .collect()
     }
 
     /// The product, without the terms above `max_degree` mines: no layout can use them.
