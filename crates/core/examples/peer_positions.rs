@@ -13,8 +13,7 @@
 
 use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
-use mineseer_core::game::FirstClickRule;
-use mineseer_core::player::{next_moves, Action, Level, PlayerConfig, Reason};
+use mineseer_core::player::{next_moves, Action, PlayerConfig, Reason};
 use mineseer_core::probability::solve_board;
 use mineseer_core::rng::derive_seed;
 use mineseer_core::Board;
@@ -24,7 +23,7 @@ mod paired_rollouts;
 #[path = "shared/player_settings.rs"]
 mod player_settings;
 use paired_rollouts::paired_rollouts;
-use player_settings::apply;
+use player_settings::PositionsPlayer;
 
 const USAGE: &str = "usage: peer_positions POSITIONS ROLLOUTS [IDS] [SETTING=VALUE ...]";
 
@@ -43,7 +42,8 @@ fn main() {
     if ids.is_some() {
         rest = &rest[1..];
     }
-    let mut config: Option<PlayerConfig> = None;
+    // Tuned for the positions' board (the first one's), changed as asked.
+    let mut player = PositionsPlayer::new(rest, USAGE);
     let (mut positions, mut same, mut rows, mut sum, mut variance) = (0u64, 0u64, 0u64, 0.0, 0.0);
     println!(
         "id\trevealed\tour_reason\tour_x\tour_y\tour_safety\tour_value\tjsm_x\tjsm_y\t\
@@ -62,14 +62,7 @@ fn main() {
         let theirs = (cell("x"), cell("y"));
         let text = json["board"].as_str().expect("a board").replace('/', "\n");
         let board = parse_mine(&text).expect("a valid position");
-        let config = config.get_or_insert_with(|| {
-            let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-                .tuned_for_density(board.len(), board.mines());
-            for assignment in rest {
-                config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
-            }
-            config
-        });
+        let config = player.for_board(&board);
         positions += 1;
         let moves = next_moves(&board, config).expect("the engine solves the position");
         let Some(ours) = moves.iter().find(|m| m.action == Action::Reveal) else {

@@ -21,8 +21,7 @@
 
 use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
-use mineseer_core::game::FirstClickRule;
-use mineseer_core::player::{next_moves, Action, Level, PlayerConfig};
+use mineseer_core::player::{next_moves, Action};
 use mineseer_core::rng::derive_seed;
 
 #[path = "shared/paired_rollouts.rs"]
@@ -30,7 +29,7 @@ mod paired_rollouts;
 #[path = "shared/player_settings.rs"]
 mod player_settings;
 use paired_rollouts::paired_rollouts;
-use player_settings::apply;
+use player_settings::PositionsPlayer;
 
 /// The master seed of the rollouts; each row draws from its own seed derived from it.
 const ROLLOUT_SEED: u64 = 0x5eed;
@@ -79,8 +78,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args.get(1).expect(USAGE);
     let text = std::fs::read_to_string(path).expect("the TSV file is readable");
-    // The tuned settings for the positions' board (the first row's), changed as asked.
-    let mut config: Option<PlayerConfig> = None;
+    // Tuned for the positions' board (the first row's), changed as asked.
+    let mut player = PositionsPlayer::new(&args[2..], USAGE);
     let (mut positive, mut negative, mut all, mut guesses, mut no_zero) = (
         Tally::default(),
         Tally::default(),
@@ -113,14 +112,7 @@ fn main() {
         let num = |name: &str| -> f64 { get(name).trim_start_matches('+').parse().expect(name) };
         let position = get("position").replace('/', "\n");
         let board = parse_mine(&position).expect("a valid position");
-        let config = config.get_or_insert_with(|| {
-            let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-                .tuned_for_density(board.len(), board.mines());
-            for assignment in &args[2..] {
-                config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
-            }
-            config
-        });
+        let config = player.for_board(&board);
         let moves = next_moves(&board, config).expect("the engine solves the position");
         let Some(mv) = moves.iter().find(|m| m.action == Action::Reveal) else {
             continue;

@@ -1,7 +1,57 @@
 //! `SETTING=VALUE` on the command line of the player's examples (`compare_player`,
 //! `policy_disagreements`): the fields of `PlayerConfig` by name.
 
-use mineseer_core::player::PlayerConfig;
+use mineseer_core::game::FirstClickRule;
+use mineseer_core::player::{Level, PlayerConfig};
+use mineseer_core::Board;
+
+/// The tuned full player under the `safe` rule for a board of `cells` cells and `mines`
+/// mines, with `assignments` applied; panics with `usage` on a bad assignment.
+#[allow(dead_code)] // Not every example that reads settings builds a tuned player.
+pub fn tuned(cells: usize, mines: usize, assignments: &[String], usage: &str) -> PlayerConfig {
+    let mut config =
+        PlayerConfig::new(Level::Full, FirstClickRule::Safe).tuned_for_density(cells, mines);
+    for assignment in assignments {
+        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{usage}"));
+    }
+    config
+}
+
+/// The player for a file of positions (`peer_positions`, `policy_disagreements`): tuned for
+/// the first position's board, as the player that made them was. A file that mixes boards of
+/// other sizes or mine counts is refused, since one tuning would not be theirs.
+#[allow(dead_code)]
+pub struct PositionsPlayer<'a> {
+    assignments: &'a [String],
+    usage: &'a str,
+    made: Option<(usize, usize, PlayerConfig)>,
+}
+
+#[allow(dead_code)]
+impl<'a> PositionsPlayer<'a> {
+    pub fn new(assignments: &'a [String], usage: &'a str) -> PositionsPlayer<'a> {
+        PositionsPlayer {
+            assignments,
+            usage,
+            made: None,
+        }
+    }
+
+    /// The player for `board`; panics when `board` is not the size of the first one.
+    pub fn for_board(&mut self, board: &Board) -> &PlayerConfig {
+        let (cells, mines) = (board.len(), board.mines());
+        let (assignments, usage) = (self.assignments, self.usage);
+        let (first_cells, first_mines, config) = self
+            .made
+            .get_or_insert_with(|| (cells, mines, tuned(cells, mines, assignments, usage)));
+        assert!(
+            (*first_cells, *first_mines) == (cells, mines),
+            "a position of {cells} cells and {mines} mines among positions of {first_cells} \
+             cells and {first_mines} mines: one file, one board size"
+        );
+        config
+    }
+}
 
 /// The settings with one `SETTING=VALUE` applied.
 pub fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig, String> {

@@ -1,11 +1,12 @@
 //! `PRESET GAMES SEED [SETTING=VALUE ...]`, the command line of the examples that play a
 //! seeded series of games (`compare_player`, `player_work`, `loss_report`).
 
-use mineseer_core::game::{FirstClickRule, Preset};
-use mineseer_core::player::{Level, PlayerConfig};
+use mineseer_core::game::Preset;
+use mineseer_core::player::PlayerConfig;
 
 #[path = "player_settings.rs"]
 mod player_settings;
+#[allow(unused_imports)] // compare_player applies settings to its two players itself.
 pub use player_settings::apply;
 
 /// The preset, the number of games and the master seed of the series; panics with `usage`
@@ -24,10 +25,5 @@ pub fn series(args: &[String], usage: &str) -> (Preset, u64, u64) {
 #[allow(dead_code)] // compare_player builds its two players itself.
 pub fn tuned_player(preset: Preset, assignments: &[String], usage: &str) -> PlayerConfig {
     let (width, height, mines) = preset.dimensions();
-    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-        .tuned_for_density(width * height, mines);
-    for assignment in assignments {
-        config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{usage}"));
-    }
-    config
+    player_settings::tuned(width * height, mines, assignments, usage)
 }
