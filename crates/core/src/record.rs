@@ -94,6 +94,26 @@ pub struct RawMove {
     pub t: i64,
 }
 
+impl From<&RecordMove> for RawMove {
+    fn from(m: &RecordMove) -> RawMove {
+        RawMove {
+            op: m.op.name().to_string(),
+            x: m.x as i64,
+            y: m.y as i64,
+            t: m.t.min(i64::MAX as u64) as i64,
+        }
+    }
+}
+
+/// The mines of a row-major layout `width` cells wide, as `(x, y)`.
+fn layout_of(mines: &[bool], width: usize) -> Vec<(i64, i64)> {
+    let width = width.max(1);
+    (0..mines.len())
+        .filter(|&i| mines[i])
+        .map(|i| ((i % width) as i64, (i / width) as i64))
+        .collect()
+}
+
 /// A record as read from a file, before any check: what the front ends' JSON readers fill.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawRecord {
@@ -345,10 +365,7 @@ impl GameRecord {
         seed: Option<String>,
         moves: &[RecordMove],
     ) -> Result<GameRecord, RecordError> {
-        let layout: Vec<(i64, i64)> = (0..mines.len())
-            .filter(|&i| mines[i])
-            .map(|i| ((i % width.max(1)) as i64, (i / width.max(1)) as i64))
-            .collect();
+        let layout = layout_of(mines, width);
         GameRecord::new(RawRecord {
             format: RECORD_FORMAT.to_string(),
             version: RECORD_VERSION,
@@ -358,15 +375,7 @@ impl GameRecord {
             rule: rule.name().to_string(),
             seed,
             layout,
-            moves: moves
-                .iter()
-                .map(|m| RawMove {
-                    op: m.op.name().to_string(),
-                    x: m.x as i64,
-                    y: m.y as i64,
-                    t: m.t.min(i64::MAX as u64) as i64,
-                })
-                .collect(),
+            moves: moves.iter().map(RawMove::from).collect(),
         })
     }
 
@@ -380,20 +389,8 @@ impl GameRecord {
             mines: self.n_mines as u64,
             rule: self.rule.name().to_string(),
             seed: self.seed.clone(),
-            layout: (0..self.mines.len())
-                .filter(|&i| self.mines[i])
-                .map(|i| ((i % self.width) as i64, (i / self.width) as i64))
-                .collect(),
-            moves: self
-                .moves
-                .iter()
-                .map(|m| RawMove {
-                    op: m.op.name().to_string(),
-                    x: m.x as i64,
-                    y: m.y as i64,
-                    t: m.t.min(i64::MAX as u64) as i64,
-                })
-                .collect(),
+            layout: layout_of(&self.mines, self.width),
+            moves: self.moves.iter().map(RawMove::from).collect(),
         }
     }
 
