@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use mineseer_core::review::{review_game, MoveReview, Review, ReviewConfig};
+use mineseer_core::review::{review_game, Review, ReviewConfig};
 use mineseer_core::Fraction;
-use serde::Serialize;
+use mineseer_json::ReviewJson;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -16,134 +16,15 @@ pub struct Args {
     json: bool,
 }
 
-#[derive(Serialize)]
-struct Report {
-    result: &'static str,
-    bbbv: usize,
-    openings: usize,
-    islands: usize,
-    bbbv_solved: usize,
-    clicks: Clicks,
-    /// 3BV solved / clicks; `null` without clicks.
-    efficiency: Option<f64>,
-    time_ms: u64,
-    /// 3BV solved per second; `null` when no time passed.
-    bbbv_per_s: Option<f64>,
-    moves: Vec<MoveJson>,
-    guesses: usize,
-    blunders: usize,
-    luck: f64,
-    accuracy: f64,
-}
-
-#[derive(Serialize)]
-struct Clicks {
-    left: usize,
-    left_effective: usize,
-    right: usize,
-    right_effective: usize,
-    chord: usize,
-    chord_effective: usize,
-    total: usize,
-    effective: usize,
-}
-
-#[derive(Serialize)]
-struct Cell {
-    x: usize,
-    y: usize,
-}
-
-#[derive(Serialize)]
-struct MoveJson {
-    i: usize,
-    op: &'static str,
-    x: usize,
-    y: usize,
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    safety: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best_safety: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best: Option<Cell>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    safe_available: Option<usize>,
-    /// Only on a guess in a forced guess (a group no reveal can settle).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    forced: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_before: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_best: Option<Cell>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    win_after: Option<f64>,
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let record = crate::record::read_record(&args.record)?;
     let review = review_game(&record, &ReviewConfig::default())?;
     if args.json {
-        println!("{}", serde_json::to_string(&report(&review))?);
+        println!("{}", serde_json::to_string(&ReviewJson::new(&review))?);
     } else {
         print_text(&review);
     }
     Ok(())
-}
-
-fn report(review: &Review) -> Report {
-    let stats = &review.stats;
-    let c = &stats.clicks;
-    Report {
-        result: stats.result.name(),
-        bbbv: stats.board.bbbv,
-        openings: stats.board.openings,
-        islands: stats.board.islands,
-        bbbv_solved: stats.bbbv_solved,
-        clicks: Clicks {
-            left: c.left,
-            left_effective: c.left_effective,
-            right: c.right,
-            right_effective: c.right_effective,
-            chord: c.chord,
-            chord_effective: c.chord_effective,
-            total: c.total(),
-            effective: c.effective(),
-        },
-        efficiency: stats.efficiency(),
-        time_ms: stats.time_ms,
-        bbbv_per_s: stats.bbbv_per_second(),
-        moves: review
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| move_json(i, m))
-            .collect(),
-        guesses: review.guesses,
-        blunders: review.blunders,
-        luck: review.luck.to_f64(),
-        accuracy: review.accuracy.to_f64(),
-    }
-}
-
-fn move_json(i: usize, m: &MoveReview) -> MoveJson {
-    let f = |v: &Option<Fraction>| v.as_ref().map(Fraction::to_f64);
-    let cell = |v: Option<(usize, usize)>| v.map(|(x, y)| Cell { x, y });
-    MoveJson {
-        i,
-        op: m.played.op.name(),
-        x: m.played.x,
-        y: m.played.y,
-        kind: m.kind.name(),
-        safety: f(&m.safety),
-        best_safety: f(&m.best_safety),
-        best: cell(m.best),
-        safe_available: m.safe_available,
-        forced: m.forced,
-        win_before: f(&m.win_before),
-        win_best: cell(m.win_best),
-        win_after: f(&m.win_after),
-    }
 }
 
 fn percent(f: &Fraction) -> String {

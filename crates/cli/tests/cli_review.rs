@@ -215,9 +215,10 @@ fn review_json_matches_the_core_review() {
                 want.forced,
                 "move {i}"
             );
+            assert_eq!(got["t"], want.played.t, "move {i}");
             // Moves without a safety carry no safety keys at all, as in the issue.
             if want.safety.is_none() {
-                assert_eq!(keys(got), ["i", "kind", "op", "x", "y"], "move {i}");
+                assert_eq!(keys(got), ["i", "kind", "op", "t", "x", "y"], "move {i}");
             }
         }
         assert_eq!(moves.last().unwrap()["kind"], "no-op");

@@ -123,7 +123,7 @@ impl Game {
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record_js(record: JsValue) -> Result<Game, JsError> {
         let record: RecordJson = from_js(record, "the game record")?;
-        let record = record.check().map_err(ExportError::into_js)?;
+        let record = record.check().map_err(|e| ExportError::from(e).into_js())?;
         Ok(Game::from_record(&record))
     }
 

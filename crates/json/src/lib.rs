@@ -1,0 +1,372 @@
+//! The JSON both front ends read and write, in one place so that `mineseer review --json` and
+//! the page's review have the same keys, and a record the page exports reads the same in the
+//! CLI:
+//! - [`RecordJson`]: a game record (`mineseer-game`, version 1) as its file holds it; the core
+//!   checks everything past the JSON's shape ([`RecordJson::check`]).
+//! - [`StatsJson`]: a game's 3BV, clicks, efficiency and time.
+//! - [`ReviewJson`]: the move-by-move review, with the statistics.
+//!
+//! The core knows no serde: these are plain mirrors of its types, with fractions as `f64`
+//! and names as text.
+
+use mineseer_core::clicks::GameStats;
+use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError};
+use mineseer_core::review::{MoveReview, Review};
+use mineseer_core::Fraction;
+use serde::{Deserialize, Serialize};
+
+/// A record as its JSON holds it (`mineseer-game`, version 1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordJson {
+    /// `mineseer-game`.
+    pub format: String,
+    /// 1.
+    pub version: u64,
+    /// Columns.
+    pub width: u64,
+    /// Rows.
+    pub height: u64,
+    /// Mines.
+    pub mines: u64,
+    /// The first-click rule's name.
+    pub rule: String,
+    /// The seed, when the game had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<SeedJson>,
+    /// Every mine as `[x, y]`.
+    pub layout: Vec<(i64, i64)>,
+    /// The clicks, in order.
+    pub moves: Vec<MoveJson>,
+}
+
+/// A seed: text is what Mineseer writes (a 64-bit seed does not fit a JavaScript number);
+/// a whole number is what a person may type.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SeedJson {
+    /// In decimal.
+    Text(String),
+    /// As a JSON number.
+    Number(u64),
+}
+
+/// One recorded click.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveJson {
+    /// `reveal`, `flag`, `unflag` or `chord`.
+    pub op: String,
+    /// Column.
+    pub x: i64,
+    /// Row.
+    pub y: i64,
+    /// Milliseconds since the first click.
+    pub t: i64,
+}
+
+impl RecordJson {
+    /// The JSON form of a checked record.
+    pub fn from_record(record: &GameRecord) -> RecordJson {
+        let raw = record.to_raw();
+        RecordJson {
+            format: raw.format,
+            version: raw.version,
+            width: raw.width,
+            height: raw.height,
+            mines: raw.mines,
+            rule: raw.rule,
+            seed: raw.seed.map(SeedJson::Text),
+            layout: raw.layout,
+            moves: raw
+                .moves
+                .into_iter()
+                .map(|m| MoveJson {
+                    op: m.op,
+                    x: m.x,
+                    y: m.y,
+                    t: m.t,
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks it: the core's checks and messages (a mine off the board, a move that could
+    /// not have been played, ...).
+    pub fn check(self) -> Result<GameRecord, RecordError> {
+        GameRecord::new(RawRecord {
+            format: self.format,
+            version: self.version,
+            width: self.width,
+            height: self.height,
+            mines: self.mines,
+            rule: self.rule,
+            seed: self.seed.map(|seed| match seed {
+                SeedJson::Text(text) => text,
+                SeedJson::Number(n) => n.to_string(),
+            }),
+            layout: self.layout,
+            moves: self
+                .moves
+                .into_iter()
+                .map(|m| RawMove {
+                    op: m.op,
+                    x: m.x,
+                    y: m.y,
+                    t: m.t,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// A game's statistics.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StatsJson {
+    /// `won`, `lost` or `unfinished`.
+    pub result: &'static str,
+    /// 3BV of the layout.
+    pub bbbv: usize,
+    /// 3BV solved (all of it when won).
+    pub bbbv_solved: usize,
+    /// Openings.
+    pub openings: usize,
+    /// Islands.
+    pub islands: usize,
+    /// Clicks by kind.
+    pub clicks: ClicksJson,
+    /// 3BV solved / clicks; `null` without clicks.
+    pub efficiency: Option<f64>,
+    /// Milliseconds from the first click to the last of the game.
+    pub time_ms: u64,
+    /// 3BV solved per second; `null` when no time passed.
+    pub bbbv_per_s: Option<f64>,
+}
+
+/// Clicks by kind, and those that did something.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClicksJson {
+    /// Reveals.
+    pub left: usize,
+    /// Reveals that opened something.
+    pub left_effective: usize,
+    /// Flags placed or removed.
+    pub right: usize,
+    /// Right clicks that changed a flag.
+    pub right_effective: usize,
+    /// Chords.
+    pub chord: usize,
+    /// Chords that opened something.
+    pub chord_effective: usize,
+    /// Every click.
+    pub total: usize,
+    /// Every click that did something.
+    pub effective: usize,
+}
+
+impl StatsJson {
+    /// The JSON form of the core's statistics.
+    pub fn new(stats: &GameStats) -> StatsJson {
+        let c = &stats.clicks;
+        StatsJson {
+            result: stats.result.name(),
+            bbbv: stats.board.bbbv,
+            bbbv_solved: stats.bbbv_solved,
+            openings: stats.board.openings,
+            islands: stats.board.islands,
+            clicks: ClicksJson {
+                left: c.left,
+                left_effective: c.left_effective,
+                right: c.right,
+                right_effective: c.right_effective,
+                chord: c.chord,
+                chord_effective: c.chord_effective,
+                total: c.total(),
+                effective: c.effective(),
+            },
+            efficiency: stats.efficiency(),
+            time_ms: stats.time_ms,
+            bbbv_per_s: stats.bbbv_per_second(),
+        }
+    }
+}
+
+/// A cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CellJson {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+}
+
+/// One move of a review (absent fields are left out).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MoveReviewJson {
+    /// Index in the record.
+    pub i: usize,
+    /// The op.
+    pub op: &'static str,
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Milliseconds since the first click.
+    pub t: u64,
+    /// The move's class.
+    pub kind: &'static str,
+    /// The chance the move was safe.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub safety: Option<f64>,
+    /// The best safety of a single reveal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_safety: Option<f64>,
+    /// A cell with the best safety.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<CellJson>,
+    /// Cells certainly safe.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub safe_available: Option<usize>,
+    /// A guess in a forced guess (a group no reveal can settle); present only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
+    /// Win chance under best play before the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_before: Option<f64>,
+    /// The endgame solver's best move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_best: Option<CellJson>,
+    /// Win chance under best play after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_after: Option<f64>,
+}
+
+/// A review: the statistics, the moves, the summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReviewJson {
+    /// The statistics (`result`, `bbbv`, `openings`, `clicks`, `efficiency`, ...).
+    #[serde(flatten)]
+    pub stats: StatsJson,
+    /// One per recorded move.
+    pub moves: Vec<MoveReviewJson>,
+    /// Moves of kind `guess`.
+    pub guesses: usize,
+    /// Moves of kind `blunder`.
+    pub blunders: usize,
+    /// Product of the risky moves' safeties.
+    pub luck: f64,
+    /// That over the product of the best safeties.
+    pub accuracy: f64,
+}
+
+impl ReviewJson {
+    /// The JSON form of a core review.
+    pub fn new(review: &Review) -> ReviewJson {
+        ReviewJson {
+            stats: StatsJson::new(&review.stats),
+            moves: review
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| MoveReviewJson::new(i, m))
+                .collect(),
+            guesses: review.guesses,
+            blunders: review.blunders,
+            luck: review.luck.to_f64(),
+            accuracy: review.accuracy.to_f64(),
+        }
+    }
+}
+
+impl MoveReviewJson {
+    /// The JSON form of the review of move `i`.
+    pub fn new(i: usize, m: &MoveReview) -> MoveReviewJson {
+        let f = |v: &Option<Fraction>| v.as_ref().map(Fraction::to_f64);
+        let cell = |v: Option<(usize, usize)>| v.map(|(x, y)| CellJson { x, y });
+        MoveReviewJson {
+            i,
+            op: m.played.op.name(),
+            x: m.played.x,
+            y: m.played.y,
+            t: m.played.t,
+            kind: m.kind.name(),
+            safety: f(&m.safety),
+            best_safety: f(&m.best_safety),
+            best: cell(m.best),
+            safe_available: m.safe_available,
+            forced: m.forced,
+            win_before: f(&m.win_before),
+            win_best: cell(m.win_best),
+            win_after: f(&m.win_after),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mineseer_core::review::{review_game, ReviewConfig};
+
+    const RECORD: &str = r#"{"format":"mineseer-game","version":1,"width":5,"height":1,
+        "mines":1,"rule":"safe","seed":7,"layout":[[2,0]],
+        "moves":[{"op":"reveal","x":0,"y":0,"t":0},{"op":"flag","x":2,"y":0,"t":300},
+                 {"op":"reveal","x":4,"y":0,"t":900}]}"#;
+
+    #[test]
+    fn a_record_reads_checks_and_writes_back() {
+        let json: RecordJson = serde_json::from_str(RECORD).unwrap();
+        let record = json.clone().check().unwrap();
+        // A seed typed as a number is written back as text, as Mineseer writes every seed.
+        let back = RecordJson::from_record(&record);
+        assert_eq!(back.seed, Some(SeedJson::Text("7".into())));
+        assert_eq!(back.moves, json.moves);
+        assert_eq!(
+            (back.width, back.height, &back.layout),
+            (5, 1, &vec![(2, 0)])
+        );
+        let text = serde_json::to_string(&back).unwrap();
+        assert!(text.contains(r#""seed":"7""#), "{text}");
+        let again: RecordJson = serde_json::from_str(&text).unwrap();
+        assert_eq!(again, back);
+    }
+
+    #[test]
+    fn a_review_has_every_key() {
+        let record: RecordJson = serde_json::from_str(RECORD).unwrap();
+        let review = review_game(&record.check().unwrap(), &ReviewConfig::default()).unwrap();
+        let json = serde_json::to_value(ReviewJson::new(&review)).unwrap();
+        for key in [
+            "result",
+            "bbbv",
+            "bbbv_solved",
+            "openings",
+            "islands",
+            "clicks",
+            "efficiency",
+            "time_ms",
+            "bbbv_per_s",
+            "moves",
+            "guesses",
+            "blunders",
+            "luck",
+            "accuracy",
+        ] {
+            assert!(json.get(key).is_some(), "no {key} in {json}");
+        }
+        assert_eq!(json["result"], "won");
+        assert_eq!(json["time_ms"], 900);
+        let moves = json["moves"].as_array().unwrap();
+        let kinds: Vec<&str> = moves.iter().map(|m| m["kind"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["first", "flag", "certain"]);
+        assert_eq!(moves[2]["t"], 900);
+        assert_eq!(moves[2]["safety"], 1.0);
+        // Absent fields are left out, and `forced` appears only when true.
+        assert!(moves[1].get("safety").is_none() && moves[2].get("forced").is_none());
+    }
+
+    #[test]
+    fn a_bad_record_says_why() {
+        let mut json: RecordJson = serde_json::from_str(RECORD).unwrap();
+        json.moves[0].x = 7;
+        let err = json.check().unwrap_err().to_string();
+        assert!(err.contains("outside the 5x1 board"), "{err}");
+    }
+}
