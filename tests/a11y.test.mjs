@@ -8,12 +8,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium } from './browser.mjs';
+import {
+  DIST, ROOT, cellSelector, launchChromium, newGame, openPage as openPageAt,
+} from './browser.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const ENDGAME = path.join(ROOT, 'tests', 'fixtures', 'endgame-expert-864-layouts.mine');
 // The page's CSP blocks page.addScriptTag: axe's source goes in through page.evaluate.
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -48,27 +47,8 @@ async function seriousViolations(page) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-async function openPage(context) {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  await page.goto(baseUrl);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-  return { page, problems };
-}
-
-async function newGame(page, preset, seed) {
-  await page.selectOption('#preset', preset);
-  await page.selectOption('#rule', 'opening');
-  await page.fill('#seed', seed);
-  await page.click('#new-game');
-  await page.waitForFunction((s) => document.getElementById('game-seed').textContent === s, seed);
-}
-
-const cellSelector = (x, y) => `#board .cell[data-x="${x}"][data-y="${y}"]`;
+/** A fresh page, ready, with its errors collected. */
+const openPage = (context) => openPageAt(context, baseUrl);
 
 for (const [screen, options] of Object.entries(SCREENS)) {
   test(`axe: no serious or critical violation on a ${screen} (start, mid-game with Analyze, Endgame, game over, editor)`, async () => {

@@ -1,10 +1,64 @@
-// What the browser test and the measuring scripts share: Debian's chromium launched the way
-// this machine allows, a worker of the page's own, and the core's synthetic positions.
+// What the browser tests and the measuring scripts share: where things are, Debian's chromium
+// launched the way this machine allows, a page opened with its errors collected, a new game, a
+// worker of the page's own, and the core's synthetic positions.
 // (Not a test file: `node --test tests/` runs only *.test.mjs.)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+
+/** The repository's root, and the built page in it. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.join(ROOT, 'dist');
+
+/** The release CLI, built if it is not there yet. */
+export function cliBinary() {
+  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
+  const bin = path.join(targetDir, 'release', 'mineseer');
+  if (!fs.existsSync(bin)) {
+    execFileSync('cargo', ['build', '--release', '--locked', '-p', 'mineseer-cli'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  return bin;
+}
+
+/**
+ * A fresh page of `context` at `url`, ready (the worker has loaded the wasm), with page errors
+ * and console errors collected in `problems`; with `within`, also every request outside it
+ * (the page makes none once loaded).
+ */
+export async function openPage(context, url, { within } = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  if (within) {
+    page.on('request', (req) => {
+      const url = req.url();
+      if (!url.startsWith(within) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+        problems.push(`request outside ${within}: ${url}`);
+      }
+    });
+  }
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+  return { page, problems };
+}
+
+/** Starts a new game of `preset` with `seed` under `rule`, by a click (or, on touch, a tap). */
+export async function newGame(page, preset, seed, { rule = 'opening', tap = false } = {}) {
+  await page.selectOption('#preset', preset);
+  await page.selectOption('#rule', rule);
+  await page.fill('#seed', seed);
+  await (tap ? page.tap('#new-game') : page.click('#new-game'));
+  await page.waitForFunction((s) => document.getElementById('game-seed').textContent === s, seed);
+}
+
+/** The board cell at (x, y). */
+export const cellSelector = (x, y) => `#board .cell[data-x="${x}"][data-y="${y}"]`;
 
 /**
  * Chromium's flags. The network ones matter: the machine has no internet, and without them

@@ -8,12 +8,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium, patternPosition } from './browser.mjs';
+import {
+  DIST, ROOT, cliBinary, launchChromium, newGame, openPage as openPageAt, patternPosition,
+} from './browser.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
 const ENDGAMES = path.join(ROOT, 'crates', 'core', 'tests', 'corpus', 'endgames-sample.json');
 
@@ -21,16 +20,6 @@ let server;
 let baseUrl;
 let context;
 let browser;
-
-/** The release CLI, built if it is not there yet. */
-function cliBinary() {
-  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
-  const bin = path.join(targetDir, 'release', 'mineseer');
-  if (!fs.existsSync(bin)) {
-    execFileSync('cargo', ['build', '--release', '--locked', '-p', 'mineseer-cli'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  return bin;
-}
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run trunk build --release first');
@@ -45,23 +34,8 @@ after(async () => {
   server?.close();
 });
 
-/** A fresh page, ready (the worker has loaded the wasm), with console errors collected. */
-async function openPage(hash = '') {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('request', (req) => {
-    if (!req.url().startsWith(baseUrl) && !req.url().startsWith('data:') && !req.url().startsWith('blob:')) {
-      problems.push(`request outside the page: ${req.url()}`);
-    }
-  });
-  await page.goto(baseUrl + hash);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-  return { page, problems };
-}
+/** A fresh page at `hash`, ready, with its errors and any request outside the site collected. */
+const openPage = (hash = '') => openPageAt(context, baseUrl + hash, { within: baseUrl });
 
 async function screenshot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -87,14 +61,6 @@ function mineText(cells, mines) {
     out += '\n';
   }
   return out;
-}
-
-async function newGame(page, preset, seed, rule = 'opening') {
-  await page.selectOption('#preset', preset);
-  await page.selectOption('#rule', rule);
-  await page.fill('#seed', seed);
-  await page.click('#new-game');
-  await page.waitForFunction((s) => document.getElementById('game-seed').textContent === s, seed);
 }
 
 /** Turns Analyze on or off, whatever the saved setting is. */
@@ -194,7 +160,7 @@ test('a seeded game is played by clicks to a loss, and replays identically', asy
 
 test('a seeded game is won by clicking every safe cell (the layout read from its .mine export)', async () => {
   const { page, problems } = await openPage();
-  await newGame(page, 'intermediate', '4242', 'safe');
+  await newGame(page, 'intermediate', '4242', { rule: 'safe' });
   await clickCell(page, 0, 0);
   await page.waitForFunction(() => document.querySelector('#board .cell[data-x="0"][data-y="0"]').dataset.state !== 'hidden');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-mine')]);

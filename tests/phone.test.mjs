@@ -9,13 +9,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium } from './browser.mjs';
+import {
+  DIST, ROOT, cellSelector, launchChromium, newGame as startGame, openPage as openPageAt,
+} from './browser.mjs';
 import { writeServiceWorker } from '../scripts/service-worker.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
 const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 const PRESETS = ['beginner', 'intermediate', 'expert'];
@@ -44,34 +43,12 @@ after(async () => {
   if (siteRoot) fs.rmSync(siteRoot, { recursive: true, force: true });
 });
 
-/** A fresh page, ready, with console errors and requests outside /mineseer/ collected. */
-async function openPage(context, hash = '') {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('request', (req) => {
-    const url = req.url();
-    if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) {
-      problems.push(`request outside the page's folder: ${url}`);
-    }
-  });
-  await page.goto(baseUrl + hash);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-  return { page, problems };
-}
 
-async function newGame(page, preset, seed) {
-  await page.selectOption('#preset', preset);
-  await page.selectOption('#rule', 'opening');
-  await page.fill('#seed', seed);
-  await page.tap('#new-game');
-  await page.waitForFunction((s) => document.getElementById('game-seed').textContent === s, seed);
-}
+/** A fresh page, ready, with its errors and any request outside /mineseer/ collected. */
+const openPage = (context) => openPageAt(context, baseUrl, { within: baseUrl });
 
-const cellSelector = (x, y) => `#board .cell[data-x="${x}"][data-y="${y}"]`;
+/** A new game, started by a tap. */
+const newGame = (page, preset, seed) => startGame(page, preset, seed, { tap: true });
 
 async function cellState(page, x, y) {
   return page.getAttribute(cellSelector(x, y), 'data-state');

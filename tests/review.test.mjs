@@ -10,25 +10,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
-import { launchChromium } from './browser.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
+import { DIST, cliBinary, launchChromium, newGame } from './browser.mjs';
 
 let server;
 let baseUrl;
 let browser;
-
-function cliBinary() {
-  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target');
-  const bin = path.join(targetDir, 'release', 'mineseer');
-  if (!fs.existsSync(bin)) {
-    execFileSync('cargo', ['build', '--release', '--locked', '-p', 'mineseer-cli'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  return bin;
-}
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/build-page.sh first');
@@ -129,14 +116,6 @@ async function playByClicks(page, seed) {
   return { clicks, counts, status: await page.evaluate(() => document.body.dataset.game) };
 }
 
-async function newGame(page, seed) {
-  await page.selectOption('#preset', 'beginner');
-  await page.selectOption('#rule', 'safe');
-  await page.fill('#seed', seed);
-  await page.click('#new-game');
-  await page.waitForFunction((s) => document.getElementById('game-seed').textContent === s, seed);
-}
-
 async function exportRecord(page, dir) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record-export')]);
   const file = path.join(dir, download.suggestedFilename());
@@ -157,7 +136,7 @@ test('games played by clicks are recorded, reviewed as the CLI reviews them, and
   // Game 1.
   // Seeds chosen so that game 1 has guesses, a blunder, flags right and wrong, an unflag,
   // chords and clicks that do nothing, and is lost; game 2 is won.
-  await newGame(page, '20261138');
+  await newGame(page, 'beginner', '20261138', { rule: 'safe' });
   const first = await playByClicks(page, 23);
   assert.notEqual(first.status, 'playing', 'the game ends within 200 clicks');
   await page.waitForSelector('#game-summary:not([hidden])');
@@ -214,7 +193,7 @@ test('games played by clicks are recorded, reviewed as the CLI reviews them, and
   await page.click('#review-close');
 
   // Game 2, then the statistics and the history.
-  await newGame(page, '20261127');
+  await newGame(page, 'beginner', '20261127', { rule: 'safe' });
   const second = await playByClicks(page, 12);
   assert.notEqual(second.status, 'playing');
   await page.waitForFunction(() => document.getElementById('stats-card').dataset.played === '2');
