@@ -320,8 +320,9 @@ impl PlayerConfig {
             // living_next_safety=true second_safety_weight=0.25 floating_tolerance=0.95
             // fifty_influence_weight=0.9` against the player before): seeds 19800, 19900,
             // 20000, 20100: 1,546 / 1,592, 1,567 / 1,629, 1,536 / 1,621, 1,494 / 1,570, 269
-            // net of 80,000 (2.4 SE, about +0.34 points: 40.79 % to 41.13 %), for 19.6 ms of
-            // CPU a game against 12.9 (`player_work expert 500 1`). Either part alone did
+            // net of 80,000 (2.4 SE, about +0.34 points: 40.79 % to 41.13 %); its million
+            // games (seed 20261130): 41.17 %. CPU: 13.6 ms a game (`player_work expert 500
+            // 1`) since the shapes are counted from the turn's analysis. Either part alone did
             // not win on expert: the scoring of [`PlayerConfig::new`] lost (159 / 127 over
             // 15,000, seeds 16500 and 16600), the influence alone won 8 net of 20,000.
             self.fifty_influence_weight = 0.9;

@@ -17,8 +17,8 @@
 //!   flanks, as an "enabler"): guessing it settles, or rules out, a future forced guess.
 //!
 //! Only shapes with few flanking cells still unknown are counted (one for a scan of pairs,
-//! two for squares, three for a candidate's own shapes), as JSMinesweeper does: one analysis
-//! each, cached for the turn.
+//! two for squares, three for a candidate's own shapes), as JSMinesweeper does: one count
+//! each from the turn's own analysis ([`crate::conditioned`]), cached for the turn.
 
 use std::collections::HashMap;
 
