@@ -33,7 +33,7 @@ fn main() {
     println!(
         "{games} games of {}, seed {master}: {wins} won; {} analysed turns; analyses of the \
          turn's own position {} ({:.4} per turn), of positions in thought {} ({:.3} per turn), \
-         of 50/50 shapes {} ({:.3} per turn)",
+         of 50/50 shapes {} ({:.3} per turn); endgame searches {} ({} out of nodes), {} nodes",
         preset.name(),
         work.turns,
         work.position_analyses,
@@ -42,5 +42,8 @@ fn main() {
         per_turn(work.lookahead_analyses),
         work.shape_analyses,
         per_turn(work.shape_analyses),
+        work.endgame_searches,
+        work.endgame_node_limits,
+        work.endgame_nodes,
     );
 }

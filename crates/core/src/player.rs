@@ -64,7 +64,7 @@ use num_traits::Zero;
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::dead::forced_guesses;
-use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig};
+use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig, EndgameOutcome};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
@@ -401,6 +401,12 @@ pub struct PlayerWork {
     pub lookahead_analyses: u64,
     /// Analyses of the closed 50/50 shapes a position may hold (pseudo-50/50s, influence).
     pub shape_analyses: u64,
+    /// Endgame searches started (positions within the endgame's layout budget).
+    pub endgame_searches: u64,
+    /// Of those, the searches that ran out of nodes: the guess scoring then decides.
+    pub endgame_node_limits: u64,
+    /// Search nodes of every endgame search, finished or not.
+    pub endgame_nodes: u64,
 }
 
 /// The counts of a turn, kept in cells so that the look-ahead's callbacks can count too.
@@ -410,6 +416,9 @@ struct Work {
     position: Counter<u64>,
     lookahead: Counter<u64>,
     shapes: Counter<u64>,
+    endgame_searches: Counter<u64>,
+    endgame_node_limits: Counter<u64>,
+    endgame_nodes: Counter<u64>,
 }
 
 impl Work {
@@ -422,6 +431,9 @@ impl Work {
         total.position_analyses += self.position.get();
         total.lookahead_analyses += self.lookahead.get();
         total.shape_analyses += self.shapes.get();
+        total.endgame_searches += self.endgame_searches.get();
+        total.endgame_node_limits += self.endgame_node_limits.get();
+        total.endgame_nodes += self.endgame_nodes.get();
     }
 }
 
@@ -507,7 +519,7 @@ fn next_moves_with(
         }
     }
 
-    if let Some(endgame) = endgame_move(board, &analysis, config)? {
+    if let Some(endgame) = endgame_move(board, &analysis, config, work)? {
         certain.push(endgame);
         return Ok(certain);
     }
@@ -1478,6 +1490,7 @@ fn endgame_move(
     board: &Board,
     analysis: &Analysis,
     config: &PlayerConfig,
+    work: &Work,
 ) -> Result<Option<Move>, SolveError> {
     if config.endgame_max_layouts == 0
         || analysis.solutions() > &BigUint::from(config.endgame_max_layouts)
@@ -1493,6 +1506,13 @@ fn endgame_move(
     // The turn's analysis is passed on: the position is not analysed again (the test
     // `one_analysis_of_the_position_per_turn` checks it).
     let endgame = solve_endgame_analysed(board, analysis, &endgame_config)?;
+    Work::bump(&work.endgame_searches);
+    work.endgame_nodes
+        .set(work.endgame_nodes.get() + endgame.nodes());
+    // Over the budget after a search (not before one, for its layouts): out of nodes.
+    if matches!(endgame.outcome(), EndgameOutcome::TooLarge { .. }) && endgame.nodes() > 0 {
+        Work::bump(&work.endgame_node_limits);
+    }
     let (Some((x, y)), Some(win)) = (endgame.best_move(), endgame.win_f64()) else {
         return Ok(None);
     };
