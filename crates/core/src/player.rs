@@ -144,6 +144,22 @@ pub struct PlayerConfig {
     /// certainly safe whatever number the guess shows), play the safer one instead:
     /// JSMinesweeper's dominance swap.
     pub dominance_swap: bool,
+    /// The candidates' cut-off ([`PlayerConfig::candidate_tolerance`]) and the floating
+    /// cells' gate are measured against the best safety of a cell not seen to be dead (the
+    /// witness test, and the look-ahead's own: a candidate that can show one number only),
+    /// not of any cell. A dead cell is no guess worth making while a living one is left, so
+    /// it should not crowd the living ones out. JSMinesweeper's Java solver anchors on the
+    /// best living safety.
+    pub living_anchor: bool,
+    /// If every number the chosen guess can show leaves one and the same cell as the single
+    /// safest living cell, and that cell is safer now than the guess, play it instead: it
+    /// would be played next anyway. JSMinesweeper's "dominating location".
+    pub single_safest_swap: bool,
+    /// Candidates in a pocket of fewer than this many hidden cells (joined by adjacency,
+    /// or across one revealed cell) are scored only when no candidate elsewhere is: a small
+    /// pocket is often settled later by the mine count or by play around it. 0 never
+    /// defers; JSMinesweeper's Java solver defers below 8.
+    pub pocket_min_cells: usize,
     /// When no certain move is left, take a forced guess (a 50/50 no reveal elsewhere can
     /// settle) before anything else, the endgame solver included.
     pub take_forced_guesses_first: bool,
@@ -228,6 +244,15 @@ impl PlayerConfig {
             // 0.9 on dense ones (see [`PlayerConfig::tuned_for_density`]).
             fifty_influence_weight: 0.0,
             dominance_swap: false,
+            // Off: three mechanisms of JSMinesweeper's Java solver that its JavaScript one
+            // lacks or does otherwise. Each almost never changes a move here (the witness
+            // test and the look-ahead already rank dead cells last; forced 50/50s go first).
+            // Screen, `compare_player expert 2000 30000 SETTING` (won only by the default /
+            // only with it): 1 / 0, 1 / 1 and 0 / 0; the paired runs are in
+            // docs/BENCHMARKS.md.
+            living_anchor: false,
+            single_safest_swap: false,
+            pocket_min_cells: 0,
             progress_weight: 0.001,
             opening_progress_weight: None,
             information_weight: 0.0,
@@ -779,12 +804,21 @@ impl<'a> ProbabilityView<'a> {
     /// show one number only ([`ProbabilityView::is_plainly_dead`]) are left out of both: a
     /// certain move there is no progress (JSMinesweeper's living safety).
     fn two_best_safeties(&mut self, living: bool, by_witness: bool) -> (f64, f64, bool) {
+        let next = self.next_safeties(living, by_witness);
+        (next.best, next.second, next.certain)
+    }
+
+    /// [`ProbabilityView::two_best_safeties`], with the safest cell when it is the only one
+    /// that safe.
+    fn next_safeties(&mut self, living: bool, by_witness: bool) -> NextSafeties {
         let (mut best, mut second) = (0.0f64, 0.0f64);
+        let mut best_cell = None;
         let mut certain = false;
-        let mut push = |s: f64| {
+        let mut push = |s: f64, idx: CellIdx| {
             if s > best {
                 second = best;
                 best = s;
+                best_cell = Some(idx);
             } else if s > second {
                 second = s;
             }
@@ -799,7 +833,7 @@ impl<'a> ProbabilityView<'a> {
                 CellClass::Safe if self.board.cell(idx).is_unrevealed() => {
                     if !living || !self.is_dead(idx, by_witness) {
                         certain = true;
-                        push(1.0);
+                        push(1.0, idx);
                     }
                     continue;
                 }
@@ -812,14 +846,54 @@ impl<'a> ProbabilityView<'a> {
             if let Some(s) = self.safety(idx) {
                 if s >= 1.0 && self.is_certain_safe(idx) {
                     certain = true;
-                    push(1.0);
+                    push(1.0, idx);
                 } else if s < 1.0 {
-                    push(s);
+                    push(s, idx);
                 }
             }
         }
-        (best, second, certain)
+        NextSafeties {
+            best,
+            second,
+            certain,
+            single_safest: best_cell.filter(|_| best > second),
+        }
     }
+}
+
+/// The safety of the position after a move: see [`ProbabilityView::next_safeties`].
+struct NextSafeties {
+    best: f64,
+    second: f64,
+    certain: bool,
+    /// The safest cell, when no other is as safe.
+    single_safest: Option<CellIdx>,
+}
+
+/// Whether the hidden cell `idx` lies in a space of at least `min_cells` hidden cells, joined
+/// by adjacency or across one revealed cell ([`PlayerConfig::pocket_min_cells`]).
+fn in_open_space(board: &Board, idx: CellIdx, min_cells: usize) -> bool {
+    let is_space = |c: CellIdx| !matches!(board.cell(c), Cell::Revealed(_));
+    let mut seen = vec![idx];
+    let mut next = 0;
+    while next < seen.len() && seen.len() < min_cells {
+        let cell = seen[next];
+        next += 1;
+        for n in board.neighbours(cell) {
+            if is_space(n) {
+                if !seen.contains(&n) {
+                    seen.push(n);
+                }
+            } else {
+                for m in board.neighbours(n) {
+                    if is_space(m) && !seen.contains(&m) {
+                        seen.push(m);
+                    }
+                }
+            }
+        }
+    }
+    seen.len() >= min_cells
 }
 
 /// True when a revealed number lies two cells straight up, down, left or right.
@@ -895,6 +969,9 @@ struct Lookahead {
     /// The cells certainly safe whatever number the guess shows (so safe whenever the guess
     /// is), in board order; empty when a number could not be analysed.
     common_clears: Vec<CellIdx>,
+    /// The cell that is the single safest after every number the guess can show, if one
+    /// is (`None` too when a number could not be analysed).
+    single_safest: Option<CellIdx>,
 }
 
 fn full_guess(
@@ -903,15 +980,33 @@ fn full_guess(
     view: &mut ProbabilityView,
     config: &PlayerConfig,
     work: &Work,
-    long_term: Option<&mut LongTerm>,
+    mut long_term: Option<&mut LongTerm>,
 ) -> Option<Move> {
     let depth = if board.len() <= config.deep_lookahead_max_cells {
         2
     } else {
         1
     };
-    let (chosen, runner_up) =
-        best_full_guess(board, analysis, view, config, depth, work, long_term);
+    let (mut chosen, mut runner_up, dead) = best_full_guess(
+        board,
+        analysis,
+        view,
+        config,
+        depth,
+        work,
+        long_term.as_deref_mut(),
+        &[],
+    );
+    // Every candidate scored turned out dead (the look-ahead saw one number only, where the
+    // witness test did not): with the living anchor, look again without them, so that the
+    // living cells they cut off get their turn.
+    if config.living_anchor && chosen.is_some_and(|c| c.dead) && !dead.is_empty() {
+        let (again, again_runner_up, _) =
+            best_full_guess(board, analysis, view, config, depth, work, long_term, &dead);
+        if again.is_some_and(|c| !c.dead) {
+            (chosen, runner_up) = (again, again_runner_up);
+        }
+    }
     let mut chosen = chosen?;
     if let Some(other) = runner_up {
         // An exact tie is left to the tie-breaks: it is almost always two cells in mirror
@@ -982,14 +1077,27 @@ impl ScoredGuess {
     }
 }
 
-/// The candidates of a guess at [`Level::Full`], safest first.
+/// The candidates of a guess at [`Level::Full`], safest first. With
+/// [`PlayerConfig::living_anchor`], cells in `known_dead` or seen dead by the witness test
+/// are left out (and so set no cut-off), unless every cell is.
 fn full_candidates(
     board: &Board,
     analysis: &Analysis,
     view: &mut ProbabilityView,
     config: &PlayerConfig,
+    known_dead: &[CellIdx],
 ) -> Vec<(CellIdx, f64)> {
-    let cells = guessable(board, view);
+    let mut cells = guessable(board, view);
+    if config.living_anchor {
+        let living: Vec<(CellIdx, f64)> = cells
+            .iter()
+            .copied()
+            .filter(|c| !known_dead.contains(&c.0) && !view.is_dead_by_witness(c.0))
+            .collect();
+        if !living.is_empty() {
+            cells = living;
+        }
+    }
     let best = cells.iter().map(|c| c.1).fold(0.0, f64::max);
     let threshold = best * config.candidate_tolerance;
     let mut candidates: Vec<(CellIdx, f64)> =
@@ -1046,8 +1154,10 @@ fn full_candidates(
 }
 
 /// The best guess of a position at [`Level::Full`], looking `depth` guesses ahead (1 or 2),
-/// with its score (`None` when no cell can be guessed), and the best other living candidate
-/// scored in full, if any (for rollouts on close calls).
+/// with its score (`None` when no cell can be guessed), the best other living candidate
+/// scored in full, if any (for rollouts on close calls), and the candidates the look-ahead
+/// found dead. `known_dead`: see [`full_candidates`].
+#[allow(clippy::too_many_arguments)]
 fn best_full_guess(
     board: &Board,
     analysis: &Analysis,
@@ -1056,8 +1166,9 @@ fn best_full_guess(
     depth: u8,
     work: &Work,
     mut long_term: Option<&mut LongTerm>,
-) -> (Option<ScoredGuess>, Option<ScoredGuess>) {
-    let mut candidates = full_candidates(board, analysis, view, config);
+    known_dead: &[CellIdx],
+) -> (Option<ScoredGuess>, Option<ScoredGuess>, Vec<CellIdx>) {
+    let mut candidates = full_candidates(board, analysis, view, config, known_dead);
     let progress_weight = config.progress_weight_on(board);
     if let Some(lt) = long_term.as_deref_mut() {
         if config.fifty_influence_weight > 0.0 {
@@ -1071,6 +1182,14 @@ fn best_full_guess(
             }
         }
     }
+    if config.pocket_min_cells > 0 {
+        let (open, pockets): (Vec<_>, Vec<_>) = candidates
+            .iter()
+            .partition(|c| in_open_space(board, c.0, config.pocket_min_cells));
+        if !open.is_empty() && !pockets.is_empty() {
+            candidates = open;
+        }
+    }
     if candidates.len() == 1 {
         let (idx, safety) = candidates[0];
         let only = ScoredGuess {
@@ -1079,12 +1198,13 @@ fn best_full_guess(
             score: safety,
             dead: false,
         };
-        return (Some(only), None);
+        return (Some(only), None, Vec::new());
     }
 
     let mut scored: Vec<ScoredGuess> = Vec::new();
     let mut chosen: Option<ScoredGuess> = None;
     let mut chosen_clears: Vec<CellIdx> = Vec::new();
+    let mut chosen_single_safest: Option<CellIdx> = None;
     for &(idx, safety) in &candidates {
         let fifty = match long_term.as_deref_mut() {
             Some(lt) if config.fifty_influence_weight > 0.0 => {
@@ -1120,6 +1240,7 @@ fn best_full_guess(
         if chosen.is_none_or(|best| guess.beats(&best)) {
             chosen = Some(guess);
             chosen_clears = look.common_clears;
+            chosen_single_safest = look.single_safest;
         }
     }
     if config.dominance_swap && depth < 2 {
@@ -1136,6 +1257,24 @@ fn best_full_guess(
                     score: best.score,
                     dead: best.dead,
                 });
+            }
+        }
+    }
+    if config.single_safest_swap && depth < 2 {
+        if let (Some(best), Some(next)) = (chosen, chosen_single_safest) {
+            // The cell every outcome of the guess would lead to, if it is safer now.
+            if let Some(&(idx, safety)) = candidates
+                .iter()
+                .find(|c| c.0 == next && c.1 > best.safety + 1e-4)
+            {
+                chosen = Some(scored.iter().find(|g| g.idx == idx).copied().unwrap_or(
+                    ScoredGuess {
+                        idx,
+                        safety,
+                        score: best.score,
+                        dead: best.dead,
+                    },
+                ));
             }
         }
     }
@@ -1183,7 +1322,8 @@ fn best_full_guess(
             dead: true,
         })
     });
-    (chosen, runner_up)
+    let dead = scored.iter().filter(|g| g.dead).map(|g| g.idx).collect();
+    (chosen, runner_up, dead)
 }
 
 /// The two-guess look-ahead of a candidate: over each number it can show, the chance of that
@@ -1208,7 +1348,7 @@ fn deep_lookahead(
         let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
             1.0 + config.progress_weight_on(child)
         } else {
-            best_full_guess(child, after, &mut view, config, 1, work, None)
+            best_full_guess(child, after, &mut view, config, 1, work, None, &[])
                 .0
                 .map_or(1.0, |g| g.score)
         };
@@ -1269,6 +1409,9 @@ fn lookahead(
     let mut information = 0.0;
     let mut remaining = safety;
     let mut common_clears: Option<Vec<CellIdx>> = None;
+    // The single safest cell after each number, while they all agree (`Some(None)`: they
+    // did not).
+    let mut single_safest: Option<Option<CellIdx>> = None;
     for_each_number(board, idx, total, config, counter, |work, after, weight| {
         possible_values += 1;
         if config.dominance_swap {
@@ -1289,8 +1432,12 @@ fn lookahead(
             information -= p * p.ln();
         }
         let mut view = ProbabilityView::new(work, after);
-        let (best, second, certain) =
-            view.two_best_safeties(config.living_next_safety, config.living_by_witness);
+        let next = view.next_safeties(config.living_next_safety, config.living_by_witness);
+        let (best, second, certain) = (next.best, next.second, next.certain);
+        single_safest = match single_safest {
+            None => Some(next.single_safest),
+            Some(agreed) => Some(agreed.filter(|&c| next.single_safest == Some(c))),
+        };
         // JSMinesweeper's blended safety: mostly the best next move, a little the one after.
         let w = config.second_safety_weight;
         let next_safety = (best + w * second) / (1.0 + w);
@@ -1306,10 +1453,10 @@ fn lookahead(
         }
     });
     // A number that could not be analysed leaves the clears unknown.
-    let common_clears = if remaining > 1e-9 {
-        Vec::new()
+    let (common_clears, single_safest) = if remaining > 1e-9 {
+        (Vec::new(), None)
     } else {
-        common_clears.unwrap_or_default()
+        (common_clears.unwrap_or_default(), single_safest.flatten())
     };
     Some(Lookahead {
         secondary,
@@ -1317,6 +1464,7 @@ fn lookahead(
         dead: possible_values <= 1,
         information,
         common_clears,
+        single_safest,
     })
 }
 
@@ -1562,6 +1710,65 @@ mod tests {
             dead > 1_000 && beyond_plain > 100,
             "{dead} dead, {beyond_plain} beyond plain"
         );
+    }
+
+    /// The single safest cell after a move is the one hidden cell strictly safer than every
+    /// other, counted by brute force; none when two share the best safety.
+    #[test]
+    fn the_single_safest_cell_is_strictly_safest() {
+        let (mut single, mut shared) = (0, 0);
+        for (board, analysis, brute) in analysed_positions(37) {
+            if brute.layouts.is_empty() {
+                continue;
+            }
+            let mut view = ProbabilityView::new(&board, &analysis);
+            let next = view.next_safeties(false, false);
+            // Layouts where each hidden cell is safe, exactly.
+            let safe: Vec<(CellIdx, usize)> = board
+                .indices()
+                .filter(|&idx| board.cell(idx) == Cell::Hidden)
+                .map(|idx| {
+                    let mines = brute.layouts.iter().filter(|l| l.contains(&idx.get())).count();
+                    (idx, brute.layouts.len() - mines)
+                })
+                .collect();
+            let most = safe.iter().map(|c| c.1).max().unwrap_or(0);
+            let safest: Vec<CellIdx> = safe.iter().filter(|c| c.1 == most).map(|c| c.0).collect();
+            if most == 0 {
+                continue;
+            }
+            if safest.len() == 1 {
+                assert_eq!(next.single_safest, Some(safest[0]), "{board:?}");
+                single += 1;
+            } else {
+                assert_eq!(next.single_safest, None, "{board:?}");
+                shared += 1;
+            }
+        }
+        assert!(single > 1_000 && shared > 1_000, "{single} single, {shared} shared");
+    }
+
+    /// A pocket walled off by two rows of revealed cells is small; one revealed cell between
+    /// two spaces joins them.
+    #[test]
+    fn small_pockets_are_told_from_open_space() {
+        // Three hidden cells in the top-left corner behind a wall two cells thick, and the
+        // rest of the board open. (Only which cells are revealed matters here, not their
+        // numbers.)
+        let walled = crate::formats::parse_mine(
+            "6x6x1\nHH000H\nH0000H\n00000H\n0000HH\nHHHHHH\nHHHHHH",
+        )
+        .unwrap();
+        let corner = walled.idx(0, 0).unwrap();
+        assert!(!in_open_space(&walled, corner, 4));
+        assert!(in_open_space(&walled, corner, 3));
+        assert!(in_open_space(&walled, walled.idx(5, 5).unwrap(), 8));
+        // The same corner behind a wall one cell thick reaches the open space across it.
+        let thin = crate::formats::parse_mine(
+            "6x6x1\nHH0HHH\nH00HHH\n00HHHH\nHHHHHH\nHHHHHH\nHHHHHH",
+        )
+        .unwrap();
+        assert!(in_open_space(&thin, thin.idx(0, 0).unwrap(), 8));
     }
 
     /// The opening progress weight holds until the first 0 and no longer; unset, the plain
