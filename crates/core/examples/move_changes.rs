@@ -1,0 +1,82 @@
+//! How often a setting changes the tuned player's move, and what kind of move it changes:
+//! plays seeded games with the tuned full player and, at every turn where it guesses (or
+//! plays an endgame move), asks each changed player for its move in the same position.
+//! Far cheaper than paired games for learning whether a setting ever fires, and where.
+//!
+//! Run: `cargo run -p mineseer-core --release --example move_changes -- PRESET GAMES SEED
+//! CHANGE [CHANGE ...]`, a CHANGE being `SETTING=VALUE[,SETTING=VALUE...]` (first click rule
+//! `safe`, game `i` on `derive_seed(SEED, i)`, as `compare_player` plays them).
+
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
+use mineseer_core::player::{next_moves, Action, Move, PlayerConfig, Reason};
+use mineseer_core::rng::derive_seed;
+
+#[path = "shared/series.rs"]
+mod series;
+use series::{apply, series, tuned_player};
+
+const USAGE: &str = "usage: move_changes PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]";
+
+/// The kind of turn, as the tuned player plays it.
+fn kind(mv: &Move) -> usize {
+    match mv.reason {
+        Reason::Guess { .. } => 0,
+        Reason::ForcedGuess { .. } => 1,
+        Reason::Endgame { .. } => 2,
+        _ => 3,
+    }
+}
+const KINDS: [&str; 4] = ["guesses", "forced guesses", "endgame moves", "other"];
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (preset, games, master) = series(&args, USAGE);
+    let tuned = tuned_player(preset, &[], USAGE);
+    let changes: Vec<(String, PlayerConfig)> = args[4..]
+        .iter()
+        .map(|change| {
+            let config = change
+                .split(',')
+                .try_fold(tuned.clone(), |config, a| apply(config, a))
+                .unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
+            (change.clone(), config)
+        })
+        .collect();
+    assert!(!changes.is_empty(), "{USAGE}");
+    let mut turns = [0u64; 4];
+    let mut changed = vec![[0u64; 4]; changes.len()];
+    for i in 0..games {
+        let seed = derive_seed(master, i);
+        let mut game = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));
+        while game.state() == GameState::Playing {
+            let batch = next_moves(game.board(), &tuned).expect("the engine handles every game");
+            let Some(&first) = batch.first() else { break };
+            if batch.len() == 1 && first.action == Action::Reveal && kind(&first) < 3 {
+                let k = kind(&first);
+                turns[k] += 1;
+                for (n, (_, config)) in changes.iter().enumerate() {
+                    let other = next_moves(game.board(), config).expect("the engine handles it");
+                    if other.first().map(|m| (m.x, m.y)) != Some((first.x, first.y)) {
+                        changed[n][k] += 1;
+                    }
+                }
+            }
+            for mv in batch {
+                let _ = match mv.action {
+                    Action::Reveal => game.reveal(mv.x, mv.y),
+                    Action::Flag => game.toggle_flag(mv.x, mv.y),
+                };
+                if game.state() != GameState::Playing {
+                    break;
+                }
+            }
+        }
+    }
+    println!("{games} games of {}, seed {master}", preset.name());
+    for (n, (change, _)) in changes.iter().enumerate() {
+        let parts: Vec<String> = (0..3)
+            .map(|k| format!("{} of {} {}", changed[n][k], turns[k], KINDS[k]))
+            .collect();
+        println!("{change}: moves changed: {}", parts.join(", "));
+    }
+}
