@@ -7,6 +7,7 @@
 //! CHANGE [CHANGE ...]`, a CHANGE being `SETTING=VALUE[,SETTING=VALUE...]` (first click rule
 //! `safe`, game `i` on `derive_seed(SEED, i)`, as `compare_player` plays them).
 
+use mineseer_core::board::Cell;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{next_moves, Action, Move, PlayerConfig, Reason};
 use mineseer_core::rng::derive_seed;
@@ -17,16 +18,22 @@ use series::{apply, series, tuned_player};
 
 const USAGE: &str = "usage: move_changes PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]";
 
-/// The kind of turn, as the tuned player plays it.
-fn kind(mv: &Move) -> usize {
+/// The kind of turn, as the tuned player plays it (a guess before any 0 is revealed apart).
+fn kind(mv: &Move, opened: bool) -> usize {
     match mv.reason {
-        Reason::Guess { .. } => 0,
-        Reason::ForcedGuess { .. } => 1,
-        Reason::Endgame { .. } => 2,
-        _ => 3,
+        Reason::Guess { .. } if !opened => 0,
+        Reason::Guess { .. } => 1,
+        Reason::ForcedGuess { .. } => 2,
+        Reason::Endgame { .. } => 3,
+        _ => 4,
     }
 }
-const KINDS: [&str; 4] = ["guesses", "forced guesses", "endgame moves", "other"];
+const KINDS: [&str; 4] = [
+    "guesses before any 0",
+    "guesses after",
+    "forced guesses",
+    "endgame moves",
+];
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -43,16 +50,17 @@ fn main() {
         })
         .collect();
     assert!(!changes.is_empty(), "{USAGE}");
-    let mut turns = [0u64; 4];
-    let mut changed = vec![[0u64; 4]; changes.len()];
+    let mut turns = [0u64; 5];
+    let mut changed = vec![[0u64; 5]; changes.len()];
     for i in 0..games {
         let seed = derive_seed(master, i);
         let mut game = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));
         while game.state() == GameState::Playing {
             let batch = next_moves(game.board(), &tuned).expect("the engine handles every game");
             let Some(&first) = batch.first() else { break };
-            if batch.len() == 1 && first.action == Action::Reveal && kind(&first) < 3 {
-                let k = kind(&first);
+            let opened = game.board().cells().contains(&Cell::Revealed(0));
+            let k = kind(&first, opened);
+            if batch.len() == 1 && first.action == Action::Reveal && k < KINDS.len() {
                 turns[k] += 1;
                 for (n, (_, config)) in changes.iter().enumerate() {
                     let other = next_moves(game.board(), config).expect("the engine handles it");
@@ -74,7 +82,7 @@ fn main() {
     }
     println!("{games} games of {}, seed {master}", preset.name());
     for (n, (change, _)) in changes.iter().enumerate() {
-        let parts: Vec<String> = (0..3)
+        let parts: Vec<String> = (0..KINDS.len())
             .map(|k| format!("{} of {} {}", changed[n][k], turns[k], KINDS[k]))
             .collect();
         println!("{change}: moves changed: {}", parts.join(", "));

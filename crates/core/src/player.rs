@@ -1728,7 +1728,11 @@ mod tests {
                 .indices()
                 .filter(|&idx| board.cell(idx) == Cell::Hidden)
                 .map(|idx| {
-                    let mines = brute.layouts.iter().filter(|l| l.contains(&idx.get())).count();
+                    let mines = brute
+                        .layouts
+                        .iter()
+                        .filter(|l| l.contains(&idx.get()))
+                        .count();
                     (idx, brute.layouts.len() - mines)
                 })
                 .collect();
@@ -1745,7 +1749,10 @@ mod tests {
                 shared += 1;
             }
         }
-        assert!(single > 1_000 && shared > 1_000, "{single} single, {shared} shared");
+        assert!(
+            single > 1_000 && shared > 1_000,
+            "{single} single, {shared} shared"
+        );
     }
 
     /// A pocket walled off by two rows of revealed cells is small; one revealed cell between
@@ -1755,19 +1762,17 @@ mod tests {
         // Three hidden cells in the top-left corner behind a wall two cells thick, and the
         // rest of the board open. (Only which cells are revealed matters here, not their
         // numbers.)
-        let walled = crate::formats::parse_mine(
-            "6x6x1\nHH000H\nH0000H\n00000H\n0000HH\nHHHHHH\nHHHHHH",
-        )
-        .unwrap();
+        let walled =
+            crate::formats::parse_mine("6x6x1\nHH000H\nH0000H\n00000H\n0000HH\nHHHHHH\nHHHHHH")
+                .unwrap();
         let corner = walled.idx(0, 0).unwrap();
         assert!(!in_open_space(&walled, corner, 4));
         assert!(in_open_space(&walled, corner, 3));
         assert!(in_open_space(&walled, walled.idx(5, 5).unwrap(), 8));
         // The same corner behind a wall one cell thick reaches the open space across it.
-        let thin = crate::formats::parse_mine(
-            "6x6x1\nHH0HHH\nH00HHH\n00HHHH\nHHHHHH\nHHHHHH\nHHHHHH",
-        )
-        .unwrap();
+        let thin =
+            crate::formats::parse_mine("6x6x1\nHH0HHH\nH00HHH\n00HHHH\nHHHHHH\nHHHHHH\nHHHHHH")
+                .unwrap();
         assert!(in_open_space(&thin, thin.idx(0, 0).unwrap(), 8));
     }
 
