@@ -44,7 +44,7 @@ fn main() {
         .map(|change| {
             let config = change
                 .split(',')
-                .try_fold(tuned.clone(), |config, a| apply(config, a))
+                .try_fold(tuned.clone(), apply)
                 .unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
             (change.clone(), config)
         })
