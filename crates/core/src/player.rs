@@ -245,11 +245,12 @@ impl PlayerConfig {
             fifty_influence_weight: 0.0,
             dominance_swap: false,
             // Off: three mechanisms of JSMinesweeper's Java solver that its JavaScript one
-            // lacks or does otherwise. Each almost never changes a move here (the witness
-            // test and the look-ahead already rank dead cells last; forced 50/50s go first).
-            // Screen, `compare_player expert 2000 30000 SETTING` (won only by the default /
-            // only with it): 1 / 0, 1 / 1 and 0 / 0; the paired runs are in
-            // docs/BENCHMARKS.md.
+            // lacks or does otherwise. They almost never change a move here (the witness
+            // test and the look-ahead already rank dead cells last; forced 50/50s go first):
+            // 3 of 1,432 expert guesses (`move_changes expert 500 30100 ...`). The three
+            // together, paired (won only by the default / only with them): expert 19 / 35 of
+            // 80,000 (seeds 30100, 30200, 30500, 30600; the two checking seeds 12 / 14),
+            // intermediate 1 / 1 of 40,000 (seed 30700): not kept.
             living_anchor: false,
             single_safest_swap: false,
             pocket_min_cells: 0,
@@ -350,6 +351,10 @@ impl PlayerConfig {
             // 1`) since the shapes are counted from the turn's analysis. Either part alone did
             // not win on expert: the scoring of [`PlayerConfig::new`] lost (159 / 127 over
             // 15,000, seeds 16500 and 16600), the influence alone won 8 net of 20,000.
+            // JSMinesweeper's constants hold here too (40,000 games each, seeds 30300 and
+            // 30400, net for the change): influence 1.5 -42, 0.5 -109; second safety weight
+            // 0.5 -6, 0.1 -106 (influence 0.5 and weight 0.1 change most guesses before the
+            // first 0).
             self.fifty_influence_weight = 0.9;
         } else if density >= 0.18 {
             // The fast level does not look ahead, so these change none of its moves; they
