@@ -353,8 +353,8 @@ impl PlayerConfig {
             // 15,000, seeds 16500 and 16600), the influence alone won 8 net of 20,000.
             // JSMinesweeper's constants hold here too (40,000 games each, seeds 30300 and
             // 30400, net for the change): influence 1.5 -42, 0.5 -109; second safety weight
-            // 0.5 -6, 0.1 -106 (influence 0.5 and weight 0.1 change most guesses before the
-            // first 0).
+            // 1.0 -9, 0.5 -6 (-14 of 80,000), 0.1 -106 (influence 0.5 and weight 0.1 change
+            // most guesses before the first 0).
             self.fifty_influence_weight = 0.9;
         } else if density >= 0.18 {
             // The fast level does not look ahead, so these change none of its moves; they
