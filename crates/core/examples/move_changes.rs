@@ -18,14 +18,15 @@ use series::{apply, series, tuned_player};
 
 const USAGE: &str = "usage: move_changes PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]";
 
-/// The kind of turn, as the tuned player plays it (a guess before any 0 is revealed apart).
+/// The kind of turn, as the tuned player plays it (a guess before any 0 is revealed apart),
+/// an index of [`KINDS`]; `KINDS.len()` for the turns not counted.
 fn kind(mv: &Move, opened: bool) -> usize {
     match mv.reason {
         Reason::Guess { .. } if !opened => 0,
         Reason::Guess { .. } => 1,
         Reason::ForcedGuess { .. } => 2,
         Reason::Endgame { .. } => 3,
-        _ => 4,
+        _ => KINDS.len(),
     }
 }
 const KINDS: [&str; 4] = [
@@ -50,8 +51,8 @@ fn main() {
         })
         .collect();
     assert!(!changes.is_empty(), "{USAGE}");
-    let mut turns = [0u64; 5];
-    let mut changed = vec![[0u64; 5]; changes.len()];
+    let mut turns = [0u64; KINDS.len()];
+    let mut changed = vec![[0u64; KINDS.len()]; changes.len()];
     for i in 0..games {
         let seed = derive_seed(master, i);
         let mut game = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));

@@ -198,6 +198,12 @@ impl Endgame {
         &self.outcome
     }
 
+    /// Whether the search began and ran out of nodes ([`EndgameConfig::max_nodes`]), as
+    /// opposed to a position too large to start.
+    pub fn ran_out_of_nodes(&self) -> bool {
+        matches!(self.outcome, EndgameOutcome::TooLarge { what, .. } if what == NODE_LIMIT)
+    }
+
     /// Whether the position was solved.
     pub fn is_solved(&self) -> bool {
         matches!(self.outcome, EndgameOutcome::Solved { .. })
@@ -304,7 +310,7 @@ pub fn solve_endgame_analysed(
                 outcome: EndgameOutcome::Solved { win, best_move },
             })
         }
-        Err(NodeLimit) => Ok(too_large("search nodes", config.max_nodes, search.nodes)),
+        Err(NodeLimit) => Ok(too_large(NODE_LIMIT, config.max_nodes, search.nodes)),
     }
 }
 
@@ -318,6 +324,9 @@ const QUICK_BOUND_DEPTH: u32 = 8;
 
 /// The search ran out of nodes.
 struct NodeLimit;
+
+/// What [`EndgameOutcome::TooLarge`] names when the search ran out of nodes.
+const NODE_LIMIT: &str = "search nodes";
 
 /// Scratch for [`scan`]: per column of the table, mines, and the bits in which entries
 /// differ from the first layout's.

@@ -64,7 +64,7 @@ use num_traits::Zero;
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::dead::forced_guesses;
-use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig, EndgameOutcome};
+use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
@@ -1662,8 +1662,7 @@ fn endgame_move(
     Work::bump(&work.endgame_searches);
     work.endgame_nodes
         .set(work.endgame_nodes.get() + endgame.nodes());
-    // Over the budget after a search (not before one, for its layouts): out of nodes.
-    if matches!(endgame.outcome(), EndgameOutcome::TooLarge { .. }) && endgame.nodes() > 0 {
+    if endgame.ran_out_of_nodes() {
         Work::bump(&work.endgame_node_limits);
     }
     let (Some((x, y)), Some(win)) = (endgame.best_move(), endgame.win_f64()) else {
@@ -1757,6 +1756,44 @@ mod tests {
         assert!(
             single > 1_000 && shared > 1_000,
             "{single} single, {shared} shared"
+        );
+    }
+
+    /// With the living anchor, no cell known dead (by the witness test or given) is a
+    /// candidate while a living one is guessable, and living cells the dead ones cut off
+    /// come in.
+    #[test]
+    fn the_living_anchor_leaves_dead_cells_out() {
+        let plain = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+        let anchored = PlayerConfig {
+            living_anchor: true,
+            ..plain.clone()
+        };
+        let (mut checked, mut widened) = (0, 0);
+        for (board, analysis, _) in analysed_positions(41) {
+            let mut view = ProbabilityView::new(&board, &analysis);
+            let cells = guessable(&board, &mut view);
+            // One living cell taken as known dead, as the look-ahead would find it.
+            let Some(&(given, _)) = cells.iter().find(|c| !view.is_dead_by_witness(c.0)) else {
+                continue;
+            };
+            let is_dead =
+                |view: &ProbabilityView, idx: CellIdx| idx == given || view.is_dead_by_witness(idx);
+            if cells.iter().all(|c| is_dead(&view, c.0)) {
+                continue;
+            }
+            let before = full_candidates(&board, &analysis, &mut view, &plain, &[given]);
+            let after = full_candidates(&board, &analysis, &mut view, &anchored, &[given]);
+            assert!(!after.is_empty(), "{board:?}");
+            for c in &after {
+                assert!(!is_dead(&view, c.0), "{board:?}\n{c:?} is dead");
+            }
+            checked += 1;
+            widened += usize::from(after.iter().any(|c| !before.contains(c)));
+        }
+        assert!(
+            checked > 1_000 && widened > 100,
+            "{checked} checked, {widened} widened"
         );
     }
 

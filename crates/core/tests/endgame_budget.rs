@@ -21,6 +21,7 @@ fn too_many_layouts_is_an_answer_with_the_count() {
     assert_eq!(endgame.win(), None);
     assert_eq!(endgame.best_move(), None);
     assert_eq!(endgame.nodes(), 0);
+    assert!(!endgame.ran_out_of_nodes());
     assert!(matches!(
         endgame.outcome(),
         EndgameOutcome::TooLarge {
@@ -40,6 +41,7 @@ fn too_many_nodes_is_an_answer_not_a_guess() {
     let endgame = solve_endgame(&board, &config).unwrap();
     assert!(!endgame.is_solved());
     assert_eq!(endgame.win(), None);
+    assert!(endgame.ran_out_of_nodes());
     assert!(matches!(
         endgame.outcome(),
         EndgameOutcome::TooLarge {
@@ -50,6 +52,7 @@ fn too_many_nodes_is_an_answer_not_a_guess() {
     // Within the default budget the same position is solved.
     let solved = solve_endgame(&board, &EndgameConfig::default()).unwrap();
     assert!(solved.is_solved());
+    assert!(!solved.ran_out_of_nodes());
     assert!(
         solved.nodes() > 100,
         "the small budget must have been the reason"
