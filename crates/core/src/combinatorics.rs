@@ -4,7 +4,7 @@
 
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 use std::fmt;
 
 /// `C(n, k)` for the small `n` of a box (at most 8 cells share the same witnesses, since they
@@ -193,18 +193,46 @@ pub fn ratio_to_f64(num: &BigUint, den: &BigUint) -> f64 {
     }
     // Each side keeps its top 64 bits; the shifts go back in as a power of two, so a tiny
     // but non-zero ratio stays non-zero (as far as an f64 reaches) instead of rounding to 0.
-    let num_shift = num.bits().saturating_sub(64);
-    let den_shift = den.bits().saturating_sub(64);
-    let n = (num >> num_shift).to_f64().unwrap_or(f64::INFINITY);
-    let d = (den >> den_shift).to_f64().unwrap_or(f64::INFINITY);
+    let (n, num_shift) = top_bits(num);
+    let (d, den_shift) = top_bits(den);
+    let (n, d) = (n as f64, d as f64);
     let exponent = (num_shift as i64 - den_shift as i64).clamp(-2000, 2000) as i32;
     // Two steps, so that 2^exponent itself never overflows or underflows before the product.
     n / d * 2f64.powi(exponent / 2) * 2f64.powi(exponent - exponent / 2)
 }
 
+/// The top 64 bits of `value` (all of it when shorter) and how far they were shifted down:
+/// `value >> shift` without building a new number, for [`ratio_to_f64`], which the player
+/// calls in its inner loops.
+fn top_bits(value: &BigUint) -> (u64, u64) {
+    let shift = value.bits().saturating_sub(64);
+    let (word, bit) = ((shift / 64) as usize, (shift % 64) as u32);
+    let mut digits = value.iter_u64_digits().skip(word);
+    let low = digits.next().unwrap_or(0);
+    let high = digits.next().unwrap_or(0);
+    let top = if bit == 0 {
+        low
+    } else {
+        (low >> bit) | (high << (64 - bit))
+    };
+    (top, shift)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn top_bits_are_the_shifted_value() {
+        let mut value = BigUint::from(0x9e37_79b9_7f4a_7c15u64);
+        for step in 0..300u32 {
+            let (top, shift) = top_bits(&value);
+            assert_eq!(BigUint::from(top), &value >> shift, "step {step}");
+            assert!(top >> 63 == 1 || shift == 0, "the top bit is kept, step {step}");
+            value = value * 3u32 + step;
+        }
+        assert_eq!(top_bits(&BigUint::zero()), (0, 0));
+    }
 
     #[test]
     fn binomials_agree() {

@@ -731,7 +731,7 @@ impl<'a> ProbabilityView<'a> {
             && match self.analysis.class(idx) {
                 CellClass::Safe => true,
                 CellClass::Boxed(_) | CellClass::Floating => {
-                    self.analysis.mine_layouts(idx).is_zero()
+                    self.analysis.mine_layouts_ref(idx).is_zero()
                 }
                 _ => false,
             }
@@ -743,7 +743,7 @@ impl<'a> ProbabilityView<'a> {
             && match self.analysis.class(idx) {
                 CellClass::Mine => true,
                 CellClass::Boxed(_) | CellClass::Floating => {
-                    &self.analysis.mine_layouts(idx) == self.analysis.solutions()
+                    self.analysis.mine_layouts_ref(idx) == self.analysis.solutions()
                 }
                 _ => false,
             }
@@ -762,8 +762,8 @@ impl<'a> ProbabilityView<'a> {
     fn is_settled(&self, idx: CellIdx) -> bool {
         match self.analysis.class(idx) {
             CellClass::Boxed(_) | CellClass::Floating => {
-                let mines = self.analysis.mine_layouts(idx);
-                mines.is_zero() || &mines == self.analysis.solutions()
+                let mines = self.analysis.mine_layouts_ref(idx);
+                mines.is_zero() || mines == self.analysis.solutions()
             }
             _ => true,
         }
@@ -1427,7 +1427,7 @@ fn lookahead(
             });
             clears.retain(|&c| match after.class(c) {
                 CellClass::Safe => true,
-                CellClass::Boxed(_) | CellClass::Floating => after.mine_layouts(c).is_zero(),
+                CellClass::Boxed(_) | CellClass::Floating => after.mine_layouts_ref(c).is_zero(),
                 _ => false,
             });
         }

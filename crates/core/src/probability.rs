@@ -10,7 +10,6 @@
 //!    weigh `C(floating, mines left)`. Big integers from here on, divided only at the end.
 
 use num_bigint::BigUint;
-use num_traits::Zero;
 
 use crate::board::{Board, CellIdx};
 use crate::boxes::{Boxes, Front};
@@ -84,10 +83,10 @@ pub struct Analysis {
     height: usize,
     solutions: BigUint,
     classes: Vec<CellClass>,
-    /// Per box: layouts times mines in the box, summed. Divided by the box size, the number
-    /// of layouts in which one of its cells is a mine.
-    box_mine_weights: Vec<BigUint>,
-    box_sizes: Vec<u32>,
+    /// Per box: the number of layouts in which one given cell of it is a mine (the box's
+    /// mine weight, layouts times its mines, divided by its size: exact, as its cells are
+    /// interchangeable). Divided once here, so that reading a count allocates nothing.
+    box_cell_mine_layouts: Vec<BigUint>,
     /// Layouts in which one given floating cell is a mine.
     floating_mine_layouts: BigUint,
     stats: SolveStats,
@@ -154,8 +153,12 @@ pub(crate) fn analysis_from_fronts(
         height: board.height(),
         solutions: combined.total,
         classes,
-        box_mine_weights: combined.box_mine_weights,
-        box_sizes: boxes.boxes.iter().map(|b| b.cells.len() as u32).collect(),
+        box_cell_mine_layouts: combined
+            .box_mine_weights
+            .into_iter()
+            .zip(&boxes.boxes)
+            .map(|(weight, b)| weight / b.cells.len() as u32)
+            .collect(),
         floating_mine_layouts: combined.floating_mine_layouts,
         stats,
         front_counts: fronts
@@ -191,11 +194,17 @@ impl Analysis {
     /// The number of consistent layouts in which `idx` holds a mine (all of them for a flag,
     /// none for a revealed cell).
     pub fn mine_layouts(&self, idx: CellIdx) -> BigUint {
+        self.mine_layouts_ref(idx).clone()
+    }
+
+    /// [`Analysis::mine_layouts`] without a copy, for the player's inner loops.
+    pub fn mine_layouts_ref(&self, idx: CellIdx) -> &BigUint {
+        static ZERO: BigUint = BigUint::ZERO;
         match self.classes[idx.get()] {
-            CellClass::Revealed | CellClass::Safe => BigUint::zero(),
-            CellClass::Flag | CellClass::Mine => self.solutions.clone(),
-            CellClass::Boxed(b) => &self.box_mine_weights[b as usize] / self.box_sizes[b as usize],
-            CellClass::Floating => self.floating_mine_layouts.clone(),
+            CellClass::Revealed | CellClass::Safe => &ZERO,
+            CellClass::Flag | CellClass::Mine => &self.solutions,
+            CellClass::Boxed(b) => &self.box_cell_mine_layouts[b as usize],
+            CellClass::Floating => &self.floating_mine_layouts,
         }
     }
 
@@ -218,8 +227,8 @@ impl Analysis {
             CellClass::Safe => Some(0.0),
             CellClass::Flag | CellClass::Mine => Some(1.0),
             CellClass::Boxed(b) => Some(ratio_to_f64(
-                &self.box_mine_weights[b as usize],
-                &(&self.solutions * self.box_sizes[b as usize]),
+                &self.box_cell_mine_layouts[b as usize],
+                &self.solutions,
             )),
             CellClass::Floating => Some(ratio_to_f64(&self.floating_mine_layouts, &self.solutions)),
         }

@@ -84,7 +84,7 @@ impl<'a> LongTerm<'a> {
         match self.board.cell(idx) {
             Cell::Flag => true,
             Cell::Revealed(_) => false,
-            _ => &self.analysis.mine_layouts(idx) == self.analysis.solutions(),
+            _ => self.analysis.mine_layouts_ref(idx) == self.analysis.solutions(),
         }
     }
 
@@ -227,7 +227,7 @@ impl<'a> LongTerm<'a> {
             }
         }
         for &c in cells {
-            if &self.analysis.mine_layouts(c) == tally && !dead(c) && !self.pseudos.contains(&c) {
+            if self.analysis.mine_layouts_ref(c) == tally && !dead(c) && !self.pseudos.contains(&c) {
                 self.pseudos.push(c);
             }
             if counted {
@@ -252,7 +252,7 @@ impl<'a> LongTerm<'a> {
                 if influence.is_zero() || !self.is_open(c) {
                     return false;
                 }
-                let safe = total - self.analysis.mine_layouts(c) + influence;
+                let safe = total - self.analysis.mine_layouts_ref(c) + influence;
                 ratio_to_f64(&safe, total) > threshold
             })
             .collect()
@@ -283,12 +283,12 @@ impl<'a> LongTerm<'a> {
         }
         influence += square + &self.enabler[idx.get()];
         let total = self.analysis.solutions();
-        let mines = self.analysis.mine_layouts(idx);
-        let safe = total - &mines;
+        let mines = self.analysis.mine_layouts_ref(idx);
+        let safe = total - mines;
         if safe.is_zero() {
             return 0.0;
         }
-        let cap = mines.min(safe.clone());
+        let cap = mines.min(&safe).clone();
         ratio_to_f64(&influence.min(cap), &safe)
     }
 }
