@@ -75,10 +75,10 @@ pub struct Args {
     merge: Vec<std::path::PathBuf>,
 }
 
-/// The `--json` report of a run (a shard). The exact counts are `wins`, `games`, `guesses`,
-/// `cpu_ns` and `engine_failures`; the rates are derived from them.
-#[derive(Debug, Serialize, Deserialize)]
-struct Report {
+/// What decides a series' games and their play: board, rule, seed, first click, the
+/// player's settings and the version. Shards merge only when it is the same in each.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Setup {
     preset: String,
     width: usize,
     height: usize,
@@ -91,12 +91,58 @@ struct Report {
     endgame_nodes: u64,
     /// The first click `[x, y]` the player makes.
     first_click: [usize; 2],
-    /// Every setting of the player (its `PlayerConfig`, as Rust debug text): two shards
-    /// merge only when it is the same.
+    /// Every setting of the player (its `PlayerConfig`, as Rust debug text).
     player: String,
     /// The version of mineseer that played.
     version: String,
     seed: u64,
+}
+
+impl Setup {
+    /// Each field's name and value as text, in the order a difference is reported.
+    fn fields(&self) -> [(&'static str, String); 14] {
+        [
+            ("preset", format!("{:?}", self.preset)),
+            ("width", self.width.to_string()),
+            ("height", self.height.to_string()),
+            ("mines", self.mines.to_string()),
+            ("rule", format!("{:?}", self.rule)),
+            ("level", format!("{:?}", self.level)),
+            ("seed", self.seed.to_string()),
+            ("first_click", format!("{:?}", self.first_click)),
+            ("progress_weight", self.progress_weight.to_string()),
+            ("information_weight", self.information_weight.to_string()),
+            ("endgame_layouts", self.endgame_layouts.to_string()),
+            ("endgame_nodes", self.endgame_nodes.to_string()),
+            ("player (the settings)", format!("{:?}", self.player)),
+            ("version", format!("{:?}", self.version)),
+        ]
+    }
+
+    /// The first field on which two setups differ, with both values.
+    fn first_difference(&self, other: &Setup) -> Option<(&'static str, String, String)> {
+        self.fields()
+            .into_iter()
+            .zip(other.fields())
+            .find(|((_, a), (_, b))| a != b)
+            .map(|((name, a), (_, b))| (name, a, b))
+    }
+
+    /// The first words of the text report: board, rule, level and seed.
+    fn title(&self) -> String {
+        format!(
+            "{} {}x{}/{} rule={} level={} seed={}",
+            self.preset, self.width, self.height, self.mines, self.rule, self.level, self.seed
+        )
+    }
+}
+
+/// The `--json` report of a run (a shard). The exact counts are `wins`, `games`, `guesses`,
+/// `cpu_ns` and `engine_failures`; the rates are derived from them.
+#[derive(Debug, Serialize, Deserialize)]
+struct Report {
+    #[serde(flatten)]
+    setup: Setup,
     first_game: u64,
     games: u64,
     wins: u64,
@@ -197,20 +243,22 @@ pub fn run(args: &Args) -> Result<()> {
     let cpu_ns: u64 = results.iter().map(|r| r.cpu_ns).sum();
     let first_click = player.first_click_cell(width, height);
     let report = Report {
-        preset: preset_name,
-        width,
-        height,
-        mines,
-        rule: rule.name().to_string(),
-        level: if args.fast { "fast" } else { "full" }.to_string(),
-        progress_weight: player.progress_weight,
-        information_weight: player.information_weight,
-        endgame_layouts: player.endgame_max_layouts,
-        endgame_nodes: player.endgame_max_nodes,
-        first_click: [first_click.0, first_click.1],
-        player: format!("{player:?}"),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        seed: args.seed,
+        setup: Setup {
+            preset: preset_name,
+            width,
+            height,
+            mines,
+            rule: rule.name().to_string(),
+            level: if args.fast { "fast" } else { "full" }.to_string(),
+            progress_weight: player.progress_weight,
+            information_weight: player.information_weight,
+            endgame_layouts: player.endgame_max_layouts,
+            endgame_nodes: player.endgame_max_nodes,
+            first_click: [first_click.0, first_click.1],
+            player: format!("{player:?}"),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            seed: args.seed,
+        },
         first_game: args.first_game,
         games,
         wins,
@@ -285,25 +333,31 @@ fn play_series(
 }
 
 fn print_text(r: &Report) {
-    println!(
-        "{} {}x{}/{} rule={} level={} seed={} games={}",
-        r.preset, r.width, r.height, r.mines, r.rule, r.level, r.seed, r.games
-    );
-    println!(
-        "wins {} / {} = {:.2} % (95 % Wilson interval {:.2} .. {:.2} %)",
-        r.wins,
-        r.games,
-        100.0 * r.win_rate,
-        100.0 * r.ci95[0],
-        100.0 * r.ci95[1]
-    );
-    println!("mean guesses per game {:.3}", r.mean_guesses);
+    println!("{} games={}", r.setup.title(), r.games);
+    print_wins(r.wins, r.games, r.ci95, r.mean_guesses);
     println!(
         "CPU {:.3} ms per game (thread CPU time), wall {:.1} s on {} threads",
         r.cpu_ms_per_game, r.wall_seconds, r.threads
     );
-    if r.engine_failures > 0 {
-        println!("engine failures (counted as losses): {}", r.engine_failures);
+    print_failures(r.engine_failures);
+}
+
+/// The text report's lines on wins and guesses (of a shard, or of merged shards).
+fn print_wins(wins: u64, games: u64, ci95: [f64; 2], mean_guesses: f64) {
+    println!(
+        "wins {} / {} = {:.2} % (95 % Wilson interval {:.2} .. {:.2} %)",
+        wins,
+        games,
+        100.0 * wins as f64 / games as f64,
+        100.0 * ci95[0],
+        100.0 * ci95[1]
+    );
+    println!("mean guesses per game {mean_guesses:.3}");
+}
+
+fn print_failures(engine_failures: u64) {
+    if engine_failures > 0 {
+        println!("engine failures (counted as losses): {engine_failures}");
     }
 }
 

@@ -12,25 +12,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use super::{wilson_interval, Report};
+use super::{print_failures, print_wins, wilson_interval, Report, Setup};
 
 /// The merged report.
 #[derive(Debug, Serialize)]
 struct Merged {
-    preset: String,
-    width: usize,
-    height: usize,
-    mines: usize,
-    rule: String,
-    level: String,
-    progress_weight: f64,
-    information_weight: f64,
-    endgame_layouts: u64,
-    endgame_nodes: u64,
-    first_click: [usize; 2],
-    player: String,
-    version: String,
-    seed: u64,
+    #[serde(flatten)]
+    setup: Setup,
     /// How many shards were added.
     shards: usize,
     /// The game ranges covered, `[first, end)` in game order, adjacent shards joined.
@@ -95,7 +83,7 @@ fn merge(shards: &[(&Path, Report)]) -> Result<Merged> {
         bail!("--merge needs at least one shard");
     };
     for (path, shard) in &shards[1..] {
-        if let Some((field, a, b)) = first_difference(first, shard) {
+        if let Some((field, a, b)) = first.setup.first_difference(&shard.setup) {
             bail!(
                 "{} and {} are shards of different series: {field} is {a} in one and {b} in the \
                  other",
@@ -141,20 +129,7 @@ fn merge(shards: &[(&Path, Report)]) -> Result<Merged> {
     let cpu_ns = sum(|r| r.cpu_ns)?;
     let engine_failures = sum(|r| r.engine_failures)?;
     Ok(Merged {
-        preset: first.preset.clone(),
-        width: first.width,
-        height: first.height,
-        mines: first.mines,
-        rule: first.rule.clone(),
-        level: first.level.clone(),
-        progress_weight: first.progress_weight,
-        information_weight: first.information_weight,
-        endgame_layouts: first.endgame_layouts,
-        endgame_nodes: first.endgame_nodes,
-        first_click: first.first_click,
-        player: first.player.clone(),
-        version: first.version.clone(),
-        seed: first.seed,
+        setup: first.setup.clone(),
         shards: shards.len(),
         ranges,
         games,
@@ -169,60 +144,6 @@ fn merge(shards: &[(&Path, Report)]) -> Result<Merged> {
     })
 }
 
-/// The first field that decides the games or the play on which two shards differ, with both
-/// values.
-fn first_difference(a: &Report, b: &Report) -> Option<(&'static str, String, String)> {
-    let fields: [(&'static str, String, String); 14] = [
-        (
-            "preset",
-            format!("{:?}", a.preset),
-            format!("{:?}", b.preset),
-        ),
-        ("width", a.width.to_string(), b.width.to_string()),
-        ("height", a.height.to_string(), b.height.to_string()),
-        ("mines", a.mines.to_string(), b.mines.to_string()),
-        ("rule", format!("{:?}", a.rule), format!("{:?}", b.rule)),
-        ("level", format!("{:?}", a.level), format!("{:?}", b.level)),
-        ("seed", a.seed.to_string(), b.seed.to_string()),
-        (
-            "first_click",
-            format!("{:?}", a.first_click),
-            format!("{:?}", b.first_click),
-        ),
-        (
-            "progress_weight",
-            a.progress_weight.to_string(),
-            b.progress_weight.to_string(),
-        ),
-        (
-            "information_weight",
-            a.information_weight.to_string(),
-            b.information_weight.to_string(),
-        ),
-        (
-            "endgame_layouts",
-            a.endgame_layouts.to_string(),
-            b.endgame_layouts.to_string(),
-        ),
-        (
-            "endgame_nodes",
-            a.endgame_nodes.to_string(),
-            b.endgame_nodes.to_string(),
-        ),
-        (
-            "player (the settings)",
-            format!("{:?}", a.player),
-            format!("{:?}", b.player),
-        ),
-        (
-            "version",
-            format!("{:?}", a.version),
-            format!("{:?}", b.version),
-        ),
-    ];
-    fields.into_iter().find(|(_, x, y)| x != y)
-}
-
 fn print_text(m: &Merged) {
     let ranges: Vec<String> = m
         .ranges
@@ -230,29 +151,13 @@ fn print_text(m: &Merged) {
         .map(|[a, b]| format!("{a}..{}", b - 1))
         .collect();
     println!(
-        "{} {}x{}/{} rule={} level={} seed={} games={} in {} shards (games {})",
-        m.preset,
-        m.width,
-        m.height,
-        m.mines,
-        m.rule,
-        m.level,
-        m.seed,
+        "{} games={} in {} shards (games {})",
+        m.setup.title(),
         m.games,
         m.shards,
         ranges.join(", ")
     );
-    println!(
-        "wins {} / {} = {:.2} % (95 % Wilson interval {:.2} .. {:.2} %)",
-        m.wins,
-        m.games,
-        100.0 * m.win_rate,
-        100.0 * m.ci95[0],
-        100.0 * m.ci95[1]
-    );
-    println!("mean guesses per game {:.3}", m.mean_guesses);
+    print_wins(m.wins, m.games, m.ci95, m.mean_guesses);
     println!("CPU {:.3} ms per game (thread CPU time)", m.cpu_ms_per_game);
-    if m.engine_failures > 0 {
-        println!("engine failures (counted as losses): {}", m.engine_failures);
-    }
+    print_failures(m.engine_failures);
 }
