@@ -167,12 +167,29 @@ impl Board {
     /// The up to eight neighbours of a cell.
     pub fn neighbours(&self, idx: CellIdx) -> Neighbours {
         let (x, y) = self.xy(idx);
+        // The offsets that stay on the board, as bits in `OFFSETS` order: worked out once
+        // here, so that each step is a bit scan and an add (the engine walks neighbours in
+        // its innermost loops).
+        let (left, right) = (x > 0, x + 1 < self.width);
+        let (up, down) = (y > 0, y + 1 < self.height);
+        let valid = [
+            up && left,
+            up,
+            up && right,
+            left,
+            right,
+            down && left,
+            down,
+            down && right,
+        ];
+        let remaining = valid
+            .iter()
+            .enumerate()
+            .fold(0u8, |bits, (k, &ok)| bits | (u8::from(ok) << k));
         Neighbours {
-            x: x as isize,
-            y: y as isize,
-            width: self.width,
-            height: self.height,
-            k: 0,
+            centre: idx.0,
+            width: self.width as u32,
+            remaining,
         }
     }
 
@@ -182,17 +199,17 @@ impl Board {
     }
 }
 
-/// Iterator over the neighbours of a cell, in a fixed order.
+/// Iterator over the neighbours of a cell, in a fixed order (row above, left to right; left;
+/// right; row below).
 #[derive(Debug, Clone)]
 pub struct Neighbours {
-    x: isize,
-    y: isize,
-    width: usize,
-    height: usize,
-    k: u8,
+    centre: u32,
+    width: u32,
+    /// Bit `k`: `OFFSETS[k]` is on the board and not yet visited.
+    remaining: u8,
 }
 
-const OFFSETS: [(isize, isize); 8] = [
+const OFFSETS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),
@@ -207,17 +224,24 @@ impl Iterator for Neighbours {
     type Item = CellIdx;
 
     fn next(&mut self) -> Option<CellIdx> {
-        while (self.k as usize) < OFFSETS.len() {
-            let (dx, dy) = OFFSETS[self.k as usize];
-            self.k += 1;
-            let (nx, ny) = (self.x + dx, self.y + dy);
-            if nx >= 0 && ny >= 0 && (nx as usize) < self.width && (ny as usize) < self.height {
-                return Some(CellIdx((ny as usize * self.width + nx as usize) as u32));
-            }
+        if self.remaining == 0 {
+            return None;
         }
-        None
+        let k = self.remaining.trailing_zeros() as usize;
+        self.remaining &= self.remaining - 1;
+        let (dx, dy) = OFFSETS[k];
+        // On the board by construction, so the sum is a valid index.
+        let idx = self.centre as i64 + dy as i64 * self.width as i64 + dx as i64;
+        Some(CellIdx(idx as u32))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.remaining.count_ones() as usize;
+        (n, Some(n))
     }
 }
+
+impl ExactSizeIterator for Neighbours {}
 
 fn check_dimensions(width: usize, height: usize, mines: usize) -> Result<(), BoardError> {
     if width == 0 || height == 0 {
@@ -248,6 +272,31 @@ mod tests {
         assert_eq!(count(1, 1), 8);
         let one_cell = Board::new(1, 1, 0).unwrap();
         assert_eq!(one_cell.neighbours(CellIdx(0)).count(), 0);
+    }
+
+    /// Every cell of boards of every shape up to 5x5 (rows and columns of one included):
+    /// the neighbours, in order, are the on-board cells of the eight offsets, row above
+    /// first, as plain coordinates give them.
+    #[test]
+    fn neighbours_match_the_coordinates_in_order() {
+        for width in 1..=5usize {
+            for height in 1..=5usize {
+                let board = Board::new(width, height, 0).unwrap();
+                for idx in board.indices() {
+                    let (x, y) = board.xy(idx);
+                    let mut expected = Vec::new();
+                    for (dx, dy) in OFFSETS {
+                        let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
+                        if (0..width as i64).contains(&nx) && (0..height as i64).contains(&ny) {
+                            expected.push(board.idx(nx as usize, ny as usize).unwrap());
+                        }
+                    }
+                    let neighbours = board.neighbours(idx);
+                    assert_eq!(neighbours.len(), expected.len(), "{width}x{height} ({x},{y})");
+                    assert_eq!(neighbours.collect::<Vec<_>>(), expected, "{width}x{height} ({x},{y})");
+                }
+            }
+        }
     }
 
     #[test]

@@ -96,10 +96,16 @@ pub fn enumerate_front<C: Count>(
     let mut work = 0u64;
     let mut closed_order: Vec<u32> = Vec::with_capacity(n_boxes);
 
+    // Lines are merged by (open-box values, mines), packed into one integer when they fit
+    // (as in `trace_front_within`), so that finding a line allocates nothing.
+    let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
+    let mut general_index: FastMap<(Vec<u8>, u16), usize> = FastMap::default();
+    let mut expanded: Vec<u8> = Vec::new();
     for step in &plan.steps {
-        let mut next: Vec<Line<C>> = Vec::new();
-        let mut index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
-        let mut expanded: Vec<u8> = Vec::new();
+        let mut next: Vec<Line<C>> = Vec::with_capacity(lines.len());
+        packed_index.clear();
+        general_index.clear();
+        let n_tallies = closed_order.len() + step.closing.len();
         for line in &lines {
             let placed: u32 = step
                 .assigned_positions
@@ -125,19 +131,24 @@ pub fn enumerate_front<C: Count>(
                 if work > limits.max_work {
                     return Err(FrontFailure::TooManyLines);
                 }
-                let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
                 let count = line.count.mul_small(fill.weight);
-                let slot = *index
-                    .entry((key, mines))
-                    .or_insert_with_key(|(key, mines)| {
-                        next.push(Line {
-                            key: key.clone(),
-                            mines: *mines,
-                            count: C::zero_count(),
-                            tally: vec![C::zero_count(); closed_order.len() + step.closing.len()],
-                        });
-                        next.len() - 1
+                let add_line = || {
+                    next.push(Line {
+                        key: step.keep.iter().map(|&p| expanded[p]).collect(),
+                        mines,
+                        count: C::zero_count(),
+                        tally: vec![C::zero_count(); n_tallies],
                     });
+                    next.len() - 1
+                };
+                let slot = match pack_values(step.keep.iter().map(|&p| expanded[p]), step.keep.len())
+                {
+                    Some(packed) => *packed_index.entry((packed, mines)).or_insert_with(add_line),
+                    None => {
+                        let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
+                        *general_index.entry((key, mines)).or_insert_with(add_line)
+                    }
+                };
                 let target = &mut next[slot];
                 for (t, old) in target.tally.iter_mut().zip(&line.tally) {
                     t.add_assign(&old.mul_small(fill.weight));
