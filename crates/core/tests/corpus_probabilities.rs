@@ -32,3 +32,40 @@ fn every_corpus_probability_is_exact() {
     }
     assert!(checked > 1000, "checked only {checked} cells");
 }
+
+/// Cells that hold a mine in the same number of layouts get the same `f64` probability,
+/// whatever the size of the box they lie in. Expert positions have counts far beyond 64
+/// bits, where the rounding of a ratio depends on the two numbers it is taken of: a cell of
+/// a box of two once got its probability from twice its count over twice the layouts, which
+/// can round one step apart from a lone cell with the same count, and turned exact ties
+/// between guesses into a choice by rounding.
+#[test]
+fn equal_counts_give_equal_probabilities() {
+    let text = include_str!("../benches/corpus/expert.txt");
+    let (mut positions, mut pairs) = (0, 0);
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let board = parse_mine(block).unwrap();
+        let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+        let hidden: Vec<_> = board
+            .indices()
+            .filter(|&i| board.cell(i).is_unrevealed())
+            .collect();
+        for (k, &a) in hidden.iter().enumerate() {
+            for &b in &hidden[k + 1..] {
+                if analysis.mine_layouts(a) == analysis.mine_layouts(b) {
+                    pairs += 1;
+                    assert_eq!(
+                        analysis.probability(a).unwrap().to_bits(),
+                        analysis.probability(b).unwrap().to_bits(),
+                        "{:?} and {:?} of\n{block}",
+                        board.xy(a),
+                        board.xy(b)
+                    );
+                }
+            }
+        }
+        positions += 1;
+    }
+    assert_eq!(positions, 100);
+    assert!(pairs > 10_000, "only {pairs} pairs of equal counts");
+}

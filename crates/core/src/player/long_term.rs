@@ -20,8 +20,6 @@
 //! two for squares, three for a candidate's own shapes), as JSMinesweeper does: one count
 //! each from the turn's own analysis ([`crate::conditioned`]), cached for the turn.
 
-use std::collections::HashMap;
-
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -38,12 +36,22 @@ enum Kind {
     Square,
 }
 
-/// A shape's tally and its unknown flanking cells, or `None` when it cannot be a closed
-/// 50/50 (a cell of it is not hidden, a flanking cell is revealed, or no layout allows it).
-type Shape = Option<(BigUint, Vec<CellIdx>)>;
+/// A shape that can be a closed 50/50: its tally and its unknown flanking cells.
+struct Counted {
+    tally: BigUint,
+    unknown: Vec<CellIdx>,
+}
 
-/// Board coordinates that may lie off the board.
-type Cells = Vec<(isize, isize)>;
+/// What is known of a shape, per anchor and kind.
+#[derive(Debug, Clone, Copy)]
+enum Looked {
+    /// Not looked at yet.
+    Not,
+    /// Looked at with at most `max_unknown` unknown flanking cells: `None` when it cannot be
+    /// a closed 50/50 (a cell of it is not hidden, a flanking cell is revealed, no layout
+    /// allows it, or it had more unknown flanks), else its index among the counted shapes.
+    With { max_unknown: usize, counted: Option<u32> },
+}
 
 /// The share of all layouts under which a shape is not counted towards influence.
 const INFLUENCE_THRESHOLD: f64 = 0.025;
@@ -53,8 +61,11 @@ pub(crate) struct LongTerm<'a> {
     board: &'a Board,
     analysis: &'a Analysis,
     solve: &'a SolveConfig,
-    /// Cached shapes, with the most unknown flanking cells they were looked at with.
-    shapes: HashMap<(Kind, usize, usize), (usize, Shape)>,
+    /// Per kind and anchor cell (`kind * cells + anchor`), what is known of the shape: a
+    /// dense table, as the scan looks at every anchor.
+    looked: Vec<Looked>,
+    /// The shapes counted, in the order they were.
+    counted: Vec<Counted>,
     /// Per cell: the tallies of the scanned shapes it belongs to, above the threshold.
     in_shape: Vec<BigUint>,
     /// Per cell: the tallies of the scanned shapes it flanks, above the threshold.
@@ -71,7 +82,8 @@ impl<'a> LongTerm<'a> {
             board,
             analysis,
             solve,
-            shapes: HashMap::new(),
+            looked: vec![Looked::Not; 3 * board.len()],
+            counted: Vec::new(),
             in_shape: vec![BigUint::zero(); board.len()],
             enabler: vec![BigUint::zero(); board.len()],
             pseudos: Vec::new(),
@@ -101,60 +113,67 @@ impl<'a> LongTerm<'a> {
     }
 
     /// The shape of `kind` anchored at (x, y), counted when it has at most `max_unknown`
-    /// unknown flanking cells.
-    fn shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Shape {
-        if x < 0 || y < 0 {
-            return None;
-        }
-        let key = (kind, x as usize, y as usize);
-        if let Some((limit, shape)) = self.shapes.get(&key) {
-            if shape.is_some() || *limit >= max_unknown {
-                return shape.clone();
+    /// unknown flanking cells: its index among the counted shapes.
+    fn shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Option<u32> {
+        let anchor = self.at(x, y)?;
+        let slot = kind as usize * self.board.len() + anchor.get();
+        if let Looked::With {
+            max_unknown: limit,
+            counted,
+        } = self.looked[slot]
+        {
+            if counted.is_some() || limit >= max_unknown {
+                return counted;
             }
         }
-        let shape = self.count_shape(kind, x, y, max_unknown);
-        self.shapes.insert(key, (max_unknown, shape.clone()));
-        shape
+        let counted = self.count_shape(kind, x, y, max_unknown).map(|shape| {
+            self.counted.push(shape);
+            (self.counted.len() - 1) as u32
+        });
+        self.looked[slot] = Looked::With {
+            max_unknown,
+            counted,
+        };
+        counted
     }
 
-    fn count_shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Shape {
-        let (mines, safes, flanks): (Cells, Cells, Cells) = match kind {
-            Kind::Horizontal => (
-                vec![(x, y)],
-                vec![(x + 1, y)],
-                (-1..=1)
-                    .flat_map(|dy| [(x - 1, y + dy), (x + 2, y + dy)])
-                    .collect(),
-            ),
-            Kind::Vertical => (
-                vec![(x, y)],
-                vec![(x, y + 1)],
-                (-1..=1)
-                    .flat_map(|dx| [(x + dx, y - 1), (x + dx, y + 2)])
-                    .collect(),
-            ),
-            Kind::Square => (
-                vec![(x, y), (x + 1, y + 1)],
-                vec![(x + 1, y), (x, y + 1)],
-                vec![
-                    (x - 1, y - 1),
-                    (x + 2, y - 1),
-                    (x - 1, y + 2),
-                    (x + 2, y + 2),
-                ],
-            ),
-        };
-        let mut cells = Vec::new();
-        for &(cx, cy) in mines.iter().chain(&safes) {
-            let idx = self.at(cx, cy)?;
+    fn count_shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Option<Counted> {
+        // The cells that are mines one way round, the cells safe that way, and the flanks.
+        let (mines, safes, flanks): (&[(isize, isize)], &[(isize, isize)], [(isize, isize); 6]) =
+            match kind {
+                Kind::Horizontal => (
+                    &[(0, 0)],
+                    &[(1, 0)],
+                    [(-1, -1), (2, -1), (-1, 0), (2, 0), (-1, 1), (2, 1)],
+                ),
+                Kind::Vertical => (
+                    &[(0, 0)],
+                    &[(0, 1)],
+                    [(-1, -1), (-1, 2), (0, -1), (0, 2), (1, -1), (1, 2)],
+                ),
+                Kind::Square => (
+                    &[(0, 0), (1, 1)],
+                    &[(1, 0), (0, 1)],
+                    // Four corners; the last two entries repeat the first two and are skipped.
+                    [(-1, -1), (2, -1), (-1, 2), (2, 2), (-1, -1), (2, -1)],
+                ),
+            };
+        let n_flanks = if kind == Kind::Square { 4 } else { 6 };
+        let mut fixed: Vec<(CellIdx, bool)> = Vec::with_capacity(10);
+        for (&(dx, dy), mine) in mines
+            .iter()
+            .map(|d| (d, true))
+            .chain(safes.iter().map(|d| (d, false)))
+        {
+            let idx = self.at(x + dx, y + dy)?;
             if !self.is_open(idx) {
                 return None;
             }
-            cells.push(idx);
+            fixed.push((idx, mine));
         }
         let mut unknown = Vec::new();
-        for &(fx, fy) in &flanks {
-            let Some(idx) = self.at(fx, fy) else { continue };
+        for &(dx, dy) in &flanks[..n_flanks] {
+            let Some(idx) = self.at(x + dx, y + dy) else { continue };
             match self.board.cell(idx) {
                 Cell::Revealed(_) => return None,
                 _ if self.is_mine(idx) => {}
@@ -164,15 +183,10 @@ impl<'a> LongTerm<'a> {
         if unknown.len() > max_unknown {
             return None;
         }
-        let fixed: Vec<(CellIdx, bool)> = unknown
-            .iter()
-            .chain(&cells[..mines.len()])
-            .map(|&idx| (idx, true))
-            .chain(cells[mines.len()..].iter().map(|&idx| (idx, false)))
-            .collect();
+        fixed.extend(unknown.iter().map(|&idx| (idx, true)));
         self.analyses += 1;
         let tally = layouts_with(self.analysis, &fixed, self.solve).ok()?;
-        (!tally.is_zero()).then_some((tally, unknown))
+        (!tally.is_zero()).then_some(Counted { tally, unknown })
     }
 
     /// The cells of a shape.
@@ -200,9 +214,9 @@ impl<'a> LongTerm<'a> {
             for &kind in kinds {
                 for y in 0..h {
                     for x in 0..w {
-                        if let Some((tally, unknown)) = self.shape(kind, x, y, max_unknown) {
+                        if let Some(i) = self.shape(kind, x, y, max_unknown) {
                             let cells = self.cells_of(kind, x, y);
-                            self.add(&tally, &unknown, &cells, &dead);
+                            self.add(i as usize, &cells, &dead);
                         }
                     }
                 }
@@ -213,13 +227,9 @@ impl<'a> LongTerm<'a> {
         }
     }
 
-    fn add(
-        &mut self,
-        tally: &BigUint,
-        unknown: &[CellIdx],
-        cells: &[CellIdx],
-        dead: &impl Fn(CellIdx) -> bool,
-    ) {
+    /// Records counted shape `i`, made of `cells`.
+    fn add(&mut self, i: usize, cells: &[CellIdx], dead: &impl Fn(CellIdx) -> bool) {
+        let Counted { tally, unknown } = &self.counted[i];
         let counted = ratio_to_f64(tally, self.analysis.solutions()) > INFLUENCE_THRESHOLD;
         if counted {
             for &e in unknown {
@@ -271,14 +281,14 @@ impl<'a> LongTerm<'a> {
             (Kind::Vertical, x, y),
             (Kind::Vertical, x, y - 1),
         ] {
-            if let Some((tally, _)) = self.shape(kind, ax, ay, 3) {
-                influence += tally;
+            if let Some(i) = self.shape(kind, ax, ay, 3) {
+                influence += &self.counted[i as usize].tally;
             }
         }
         let mut square = BigUint::zero();
         for (ax, ay) in [(x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1)] {
-            if let Some((tally, _)) = self.shape(Kind::Square, ax, ay, 3) {
-                square = square.max(tally);
+            if let Some(i) = self.shape(Kind::Square, ax, ay, 3) {
+                square = square.max(self.counted[i as usize].tally.clone());
             }
         }
         influence += square + &self.enabler[idx.get()];
