@@ -292,8 +292,16 @@ mod tests {
                         }
                     }
                     let neighbours = board.neighbours(idx);
-                    assert_eq!(neighbours.len(), expected.len(), "{width}x{height} ({x},{y})");
-                    assert_eq!(neighbours.collect::<Vec<_>>(), expected, "{width}x{height} ({x},{y})");
+                    assert_eq!(
+                        neighbours.len(),
+                        expected.len(),
+                        "{width}x{height} ({x},{y})"
+                    );
+                    assert_eq!(
+                        neighbours.collect::<Vec<_>>(),
+                        expected,
+                        "{width}x{height} ({x},{y})"
+                    );
                 }
             }
         }

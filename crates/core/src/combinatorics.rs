@@ -228,7 +228,10 @@ mod tests {
         for step in 0..300u32 {
             let (top, shift) = top_bits(&value);
             assert_eq!(BigUint::from(top), &value >> shift, "step {step}");
-            assert!(top >> 63 == 1 || shift == 0, "the top bit is kept, step {step}");
+            assert!(
+                top >> 63 == 1 || shift == 0,
+                "the top bit is kept, step {step}"
+            );
             value = value * 3u32 + step;
         }
         assert_eq!(top_bits(&BigUint::zero()), (0, 0));

@@ -141,14 +141,16 @@ pub fn enumerate_front<C: Count>(
                     });
                     next.len() - 1
                 };
-                let slot = match pack_values(step.keep.iter().map(|&p| expanded[p]), step.keep.len())
-                {
-                    Some(packed) => *packed_index.entry((packed, mines)).or_insert_with(add_line),
-                    None => {
-                        let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
-                        *general_index.entry((key, mines)).or_insert_with(add_line)
-                    }
-                };
+                let slot =
+                    match pack_values(step.keep.iter().map(|&p| expanded[p]), step.keep.len()) {
+                        Some(packed) => {
+                            *packed_index.entry((packed, mines)).or_insert_with(add_line)
+                        }
+                        None => {
+                            let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
+                            *general_index.entry((key, mines)).or_insert_with(add_line)
+                        }
+                    };
                 let target = &mut next[slot];
                 for (t, old) in target.tally.iter_mut().zip(&line.tally) {
                     t.add_assign(&old.mul_small(fill.weight));

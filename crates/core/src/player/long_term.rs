@@ -36,6 +36,9 @@ enum Kind {
     Square,
 }
 
+/// A step from a shape's anchor, `(dx, dy)`.
+type Offset = (isize, isize);
+
 /// A shape that can be a closed 50/50: its tally and its unknown flanking cells.
 struct Counted {
     tally: BigUint,
@@ -50,7 +53,10 @@ enum Looked {
     /// Looked at with at most `max_unknown` unknown flanking cells: `None` when it cannot be
     /// a closed 50/50 (a cell of it is not hidden, a flanking cell is revealed, no layout
     /// allows it, or it had more unknown flanks), else its index among the counted shapes.
-    With { max_unknown: usize, counted: Option<u32> },
+    With {
+        max_unknown: usize,
+        counted: Option<u32>,
+    },
 }
 
 /// The share of all layouts under which a shape is not counted towards influence.
@@ -137,27 +143,32 @@ impl<'a> LongTerm<'a> {
         counted
     }
 
-    fn count_shape(&mut self, kind: Kind, x: isize, y: isize, max_unknown: usize) -> Option<Counted> {
+    fn count_shape(
+        &mut self,
+        kind: Kind,
+        x: isize,
+        y: isize,
+        max_unknown: usize,
+    ) -> Option<Counted> {
         // The cells that are mines one way round, the cells safe that way, and the flanks.
-        let (mines, safes, flanks): (&[(isize, isize)], &[(isize, isize)], [(isize, isize); 6]) =
-            match kind {
-                Kind::Horizontal => (
-                    &[(0, 0)],
-                    &[(1, 0)],
-                    [(-1, -1), (2, -1), (-1, 0), (2, 0), (-1, 1), (2, 1)],
-                ),
-                Kind::Vertical => (
-                    &[(0, 0)],
-                    &[(0, 1)],
-                    [(-1, -1), (-1, 2), (0, -1), (0, 2), (1, -1), (1, 2)],
-                ),
-                Kind::Square => (
-                    &[(0, 0), (1, 1)],
-                    &[(1, 0), (0, 1)],
-                    // Four corners; the last two entries repeat the first two and are skipped.
-                    [(-1, -1), (2, -1), (-1, 2), (2, 2), (-1, -1), (2, -1)],
-                ),
-            };
+        let (mines, safes, flanks): (&[Offset], &[Offset], [Offset; 6]) = match kind {
+            Kind::Horizontal => (
+                &[(0, 0)],
+                &[(1, 0)],
+                [(-1, -1), (2, -1), (-1, 0), (2, 0), (-1, 1), (2, 1)],
+            ),
+            Kind::Vertical => (
+                &[(0, 0)],
+                &[(0, 1)],
+                [(-1, -1), (-1, 2), (0, -1), (0, 2), (1, -1), (1, 2)],
+            ),
+            Kind::Square => (
+                &[(0, 0), (1, 1)],
+                &[(1, 0), (0, 1)],
+                // Four corners; the last two entries repeat the first two and are skipped.
+                [(-1, -1), (2, -1), (-1, 2), (2, 2), (-1, -1), (2, -1)],
+            ),
+        };
         let n_flanks = if kind == Kind::Square { 4 } else { 6 };
         let mut fixed: Vec<(CellIdx, bool)> = Vec::with_capacity(10);
         for (&(dx, dy), mine) in mines
@@ -173,7 +184,9 @@ impl<'a> LongTerm<'a> {
         }
         let mut unknown = Vec::new();
         for &(dx, dy) in &flanks[..n_flanks] {
-            let Some(idx) = self.at(x + dx, y + dy) else { continue };
+            let Some(idx) = self.at(x + dx, y + dy) else {
+                continue;
+            };
             match self.board.cell(idx) {
                 Cell::Revealed(_) => return None,
                 _ if self.is_mine(idx) => {}
@@ -237,7 +250,8 @@ impl<'a> LongTerm<'a> {
             }
         }
         for &c in cells {
-            if self.analysis.mine_layouts_ref(c) == tally && !dead(c) && !self.pseudos.contains(&c) {
+            if self.analysis.mine_layouts_ref(c) == tally && !dead(c) && !self.pseudos.contains(&c)
+            {
                 self.pseudos.push(c);
             }
             if counted {
