@@ -119,7 +119,7 @@ pub fn enumerate_front<C: Count>(
             for fill in &step.fills[need as usize] {
                 expanded.clear();
                 expanded.extend_from_slice(&line.key);
-                expanded.extend_from_slice(&fill.values);
+                expanded.extend_from_slice(step.values_of(fill));
                 if !step.checks.iter().all(|check| check.holds(&expanded)) {
                     continue;
                 }
@@ -377,7 +377,7 @@ pub fn trace_front_within<C: Count, G: AsRef<[u32]>>(
             for fill in &step.fills[need as usize] {
                 expanded.clear();
                 expanded.extend_from_slice(key);
-                expanded.extend_from_slice(&fill.values);
+                expanded.extend_from_slice(step.values_of(fill));
                 if !step.checks.iter().all(|check| check.holds(&expanded)) {
                     continue;
                 }
@@ -462,9 +462,10 @@ struct Line<C> {
     tally: Vec<C>,
 }
 
-/// A way to fill a witness's new boxes: their values and the layouts it stands for.
+/// A way to fill a witness's new boxes: where its values start in the step's
+/// `fill_values` (one per new box), and the layouts it stands for.
 struct Fill {
-    values: Vec<u8>,
+    start: u32,
     weight: u64,
 }
 
@@ -493,12 +494,22 @@ struct Step {
     assigned_positions: Vec<usize>,
     /// `fills[r]`: every way to put `r` mines into the new boxes.
     fills: Vec<Vec<Fill>>,
+    /// The fills' values, one run of `new_boxes` values each, in one buffer.
+    fill_values: Vec<u8>,
+    new_boxes: usize,
     checks: Vec<Check>,
     /// Positions in the expanded key (current key, then new boxes) that stay open.
     keep: Vec<usize>,
     /// Boxes that close at this step, and their positions in the expanded key.
     closing: Vec<u32>,
     closing_positions: Vec<usize>,
+}
+
+impl Step {
+    /// The values a fill gives the new boxes.
+    fn values_of(&self, fill: &Fill) -> &[u8] {
+        &self.fill_values[fill.start as usize..fill.start as usize + self.new_boxes]
+    }
 }
 
 struct Plan {
@@ -572,7 +583,7 @@ impl Plan {
                 .iter()
                 .map(|&b| problem.box_sizes[b as usize])
                 .collect();
-            let fills = all_fills(&sizes);
+            let (fills, fill_values) = all_fills(&sizes);
 
             // Later rules touching a new box can be partly checked now.
             let mut later: Vec<usize> = new_boxes
@@ -617,10 +628,12 @@ impl Plan {
             }
             steps.push(Step {
                 rule: r,
-                expanded_boxes: expanded_boxes.clone(),
+                expanded_boxes,
                 need: rule.need,
                 assigned_positions,
                 fills,
+                fill_values,
+                new_boxes: sizes.len(),
                 checks,
                 keep,
                 closing,
@@ -676,10 +689,12 @@ fn rule_order(problem: &FrontProblem, rules_of_box: &[Vec<usize>]) -> Vec<usize>
     order
 }
 
-/// For each total `r`, every way to put `r` mines into boxes of the given sizes.
-fn all_fills(sizes: &[u8]) -> Vec<Vec<Fill>> {
+/// For each total `r`, every way to put `r` mines into boxes of the given sizes; the values
+/// of all of them in one buffer, `sizes.len()` a fill.
+fn all_fills(sizes: &[u8]) -> (Vec<Vec<Fill>>, Vec<u8>) {
     let capacity: usize = sizes.iter().map(|&s| s as usize).sum();
     let mut fills: Vec<Vec<Fill>> = (0..=capacity).map(|_| Vec::new()).collect();
+    let mut all_values = Vec::new();
     let mut values = vec![0u8; sizes.len()];
     fn go(
         sizes: &[u8],
@@ -688,20 +703,22 @@ fn all_fills(sizes: &[u8]) -> Vec<Vec<Fill>> {
         total: usize,
         weight: u64,
         out: &mut Vec<Vec<Fill>>,
+        all_values: &mut Vec<u8>,
     ) {
         if i == sizes.len() {
             out[total].push(Fill {
-                values: values.clone(),
+                start: all_values.len() as u32,
                 weight,
             });
+            all_values.extend_from_slice(values);
             return;
         }
         for k in 0..=sizes[i] {
             values[i] = k;
             let w = weight * small_binomial(sizes[i] as u32, k as u32);
-            go(sizes, i + 1, values, total + k as usize, w, out);
+            go(sizes, i + 1, values, total + k as usize, w, out, all_values);
         }
     }
-    go(sizes, 0, &mut values, 0, 1, &mut fills);
-    fills
+    go(sizes, 0, &mut values, 0, 1, &mut fills, &mut all_values);
+    (fills, all_values)
 }

@@ -170,19 +170,23 @@ impl<'a> LongTerm<'a> {
             ),
         };
         let n_flanks = if kind == Kind::Square { 4 } else { 6 };
-        let mut fixed: Vec<(CellIdx, bool)> = Vec::with_capacity(10);
-        for (&(dx, dy), mine) in mines
-            .iter()
-            .map(|d| (d, true))
-            .chain(safes.iter().map(|d| (d, false)))
-        {
+        // Most anchors fail these checks: nothing is allocated before they pass.
+        let mut shape = [(CellIdx(0), false); 4];
+        let n_shape = mines.len() + safes.len();
+        for (slot, (&(dx, dy), mine)) in shape.iter_mut().zip(
+            mines
+                .iter()
+                .map(|d| (d, true))
+                .chain(safes.iter().map(|d| (d, false))),
+        ) {
             let idx = self.at(x + dx, y + dy)?;
             if !self.is_open(idx) {
                 return None;
             }
-            fixed.push((idx, mine));
+            *slot = (idx, mine);
         }
-        let mut unknown = Vec::new();
+        let mut unknown_flanks = [CellIdx(0); 6];
+        let mut n_unknown = 0;
         for &(dx, dy) in &flanks[..n_flanks] {
             let Some(idx) = self.at(x + dx, y + dy) else {
                 continue;
@@ -190,12 +194,17 @@ impl<'a> LongTerm<'a> {
             match self.board.cell(idx) {
                 Cell::Revealed(_) => return None,
                 _ if self.is_mine(idx) => {}
-                _ => unknown.push(idx),
+                _ => {
+                    unknown_flanks[n_unknown] = idx;
+                    n_unknown += 1;
+                }
             }
         }
-        if unknown.len() > max_unknown {
+        if n_unknown > max_unknown {
             return None;
         }
+        let unknown = unknown_flanks[..n_unknown].to_vec();
+        let mut fixed = shape[..n_shape].to_vec();
         fixed.extend(unknown.iter().map(|&idx| (idx, true)));
         self.analyses += 1;
         let tally = layouts_with(self.analysis, &fixed, self.solve).ok()?;
