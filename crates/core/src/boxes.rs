@@ -6,7 +6,7 @@
 //! share nothing but the global mine count, so each is enumerated on its own. Unknown cells
 //! that touch no witness are **floating**: they share the mines the fronts leave.
 
-use std::collections::HashMap;
+use crate::enumerate::FastMap;
 
 use crate::board::CellIdx;
 use crate::rules::{Rules, Status};
@@ -53,7 +53,7 @@ impl Boxes {
             }
         }
         let mut boxes: Vec<MineBox> = Vec::new();
-        let mut by_key: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut by_key: FastMap<Vec<u32>, u32> = FastMap::default();
         let mut box_of_cell = vec![None; n_cells];
         let mut floating = Vec::new();
         for (i, status) in rules.status.iter().enumerate() {
@@ -103,7 +103,7 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox]) -> Vec<Front> {
             parent[r as usize] = first;
         }
     }
-    let mut front_of_root: HashMap<u32, usize> = HashMap::new();
+    let mut front_of_root: FastMap<u32, usize> = FastMap::default();
     let mut fronts: Vec<Front> = Vec::new();
     for w in 0..n_witnesses as u32 {
         let r = root(&mut parent, w);

@@ -81,6 +81,10 @@ impl Rules {
             queued[i.get()] = true;
         }
         let mut deduced_mines = 0usize;
+        // A number seen with no unknown neighbour never gets one (deductions only settle
+        // cells), so it is no witness: most numbers of a played board are such, and the
+        // witness pass below skips them.
+        let mut maybe_witness = vec![false; board.len()];
         while let Some(idx) = queue.pop() {
             queued[idx.get()] = false;
             let Cell::Revealed(number) = board.cell(idx) else {
@@ -94,8 +98,8 @@ impl Rules {
                     Status::Revealed | Status::Safe => {}
                 }
             }
-            let (x, y) = board.xy(idx);
             if mines_around > number as usize {
+                let (x, y) = board.xy(idx);
                 let flags = board
                     .neighbours(idx)
                     .filter(|n| status[n.get()] == Status::Flag)
@@ -113,6 +117,7 @@ impl Rules {
             }
             let need = number as usize - mines_around;
             if need > unknown {
+                let (x, y) = board.xy(idx);
                 return Err(SolveError::new(SolveErrorKind::TooFewCellsAround {
                     x,
                     y,
@@ -120,7 +125,11 @@ impl Rules {
                     room: mines_around + unknown,
                 }));
             }
-            if unknown == 0 || (need != 0 && need != unknown) {
+            if unknown == 0 {
+                continue;
+            }
+            maybe_witness[idx.get()] = true;
+            if need != 0 && need != unknown {
                 continue;
             }
             let settled = if need == 0 {
@@ -146,7 +155,7 @@ impl Rules {
         }
 
         let mut witnesses = Vec::new();
-        for idx in board.indices() {
+        for idx in board.indices().filter(|i| maybe_witness[i.get()]) {
             let Cell::Revealed(number) = board.cell(idx) else {
                 continue;
             };
