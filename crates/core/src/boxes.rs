@@ -46,30 +46,41 @@ impl Boxes {
     /// Groups the unknown cells of `rules`.
     pub fn new(rules: &Rules) -> Boxes {
         let n_cells = rules.status.len();
-        let mut witnesses_of_cell: Vec<Vec<u32>> = vec![Vec::new(); n_cells];
-        for (w, witness) in rules.witnesses.iter().enumerate() {
-            for &cell in &witness.cells {
-                witnesses_of_cell[cell.get()].push(w as u32);
-            }
-        }
+        // Every (cell, witness) pair, by cell. The witnesses are taken in order and the sort
+        // is stable, so each cell's run lists its witnesses ascending: the cell's key, found
+        // without a vector per cell.
+        let mut pairs: Vec<(u32, u32)> = rules
+            .witnesses
+            .iter()
+            .enumerate()
+            .flat_map(|(w, witness)| witness.cells.iter().map(move |c| (c.0, w as u32)))
+            .collect();
+        pairs.sort_by_key(|&(cell, _)| cell);
+        let keys: Vec<u32> = pairs.iter().map(|&(_, w)| w).collect();
         let mut boxes: Vec<MineBox> = Vec::new();
-        let mut by_key: FastMap<Vec<u32>, u32> = FastMap::default();
+        let mut by_key: FastMap<&[u32], u32> = FastMap::default();
         let mut box_of_cell = vec![None; n_cells];
         let mut floating = Vec::new();
+        let mut next = 0;
         for (i, status) in rules.status.iter().enumerate() {
             if *status != Status::Unknown {
                 continue;
             }
+            // A witness's cells are unknown, so every pair's cell comes up here in turn.
+            let start = next;
+            while next < pairs.len() && pairs[next].0 == i as u32 {
+                next += 1;
+            }
             let cell = CellIdx(i as u32);
-            let key = std::mem::take(&mut witnesses_of_cell[i]);
-            if key.is_empty() {
+            if start == next {
                 floating.push(cell);
                 continue;
             }
-            let id = *by_key.entry(key).or_insert_with_key(|key| {
+            let key = &keys[start..next];
+            let id = *by_key.entry(key).or_insert_with(|| {
                 boxes.push(MineBox {
                     cells: Vec::new(),
-                    witnesses: key.clone(),
+                    witnesses: key.to_vec(),
                 });
                 (boxes.len() - 1) as u32
             });
