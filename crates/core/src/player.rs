@@ -67,7 +67,8 @@ use crate::dead::forced_guesses;
 use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
-use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
+use crate::probability::{solve_board, solve_board_after_reveal, Analysis, CellClass, SolveConfig};
+use crate::rules::Rules;
 use long_term::LongTerm;
 
 /// How hard the player thinks before a guess.
@@ -1346,20 +1347,27 @@ fn deep_lookahead(
         return 0.0;
     }
     let mut score = 0.0;
-    for_each_number(board, idx, total, config, work, |child, after, weight| {
-        let mut view = ProbabilityView::new(child, after);
-        let (_, _, certain) =
-            view.two_best_safeties(config.living_next_safety, config.living_by_witness);
-        let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
-            1.0 + config.progress_weight_on(child)
-        } else {
-            best_full_guess(child, after, &mut view, config, 1, work, None, &[])
-                .0
-                .map_or(1.0, |g| g.score)
-        };
-        score += weight * next;
-        ControlFlow::Continue(())
-    });
+    for_each_number(
+        board,
+        analysis,
+        idx,
+        config,
+        work,
+        |child, after, weight| {
+            let mut view = ProbabilityView::new(child, after);
+            let (_, _, certain) =
+                view.two_best_safeties(config.living_next_safety, config.living_by_witness);
+            let next = if certain || !child.cells().iter().any(|c| c.is_unrevealed()) {
+                1.0 + config.progress_weight_on(child)
+            } else {
+                best_full_guess(child, after, &mut view, config, 1, work, None, &[])
+                    .0
+                    .map_or(1.0, |g| g.score)
+            };
+            score += weight * next;
+            ControlFlow::Continue(())
+        },
+    );
     score
 }
 
@@ -1369,19 +1377,23 @@ fn deep_lookahead(
 /// `visit` stops the walk with `ControlFlow::Break`.
 fn for_each_number(
     board: &Board,
+    analysis: &Analysis,
     idx: CellIdx,
-    total: &BigUint,
     config: &PlayerConfig,
     counter: &Work,
     mut visit: impl FnMut(&Board, &Analysis, f64) -> ControlFlow<()>,
 ) {
+    // The analyses after each number start from the rules of `analysis`, which must be
+    // those of `board` itself.
+    debug_assert!(Rules::from_board(board).is_ok_and(|rules| rules == analysis.rules));
+    let total = analysis.solutions();
     let flags = flag_neighbours(board, idx);
     let hidden = hidden_neighbours(board, idx);
     let mut work = board.clone();
     for value in flags..=flags + hidden {
         work.set_cell(idx, Cell::Revealed(value as u8));
         Work::bump(&counter.lookahead);
-        let Ok(after) = solve_board(&work, &config.solve) else {
+        let Ok(after) = solve_board_after_reveal(analysis, &work, idx, &config.solve) else {
             continue;
         };
         let count: &BigUint = after.solutions();
@@ -1417,46 +1429,55 @@ fn lookahead(
     // The single safest cell after each number, while they all agree (`Some(None)`: they
     // did not).
     let mut single_safest: Option<Option<CellIdx>> = None;
-    for_each_number(board, idx, total, config, counter, |work, after, weight| {
-        possible_values += 1;
-        if config.dominance_swap {
-            let clears = common_clears.get_or_insert_with(|| {
-                work.indices()
-                    .filter(|&c| c != idx && work.cell(c).is_unrevealed())
-                    .collect()
-            });
-            clears.retain(|&c| match after.class(c) {
-                CellClass::Safe => true,
-                CellClass::Boxed(_) | CellClass::Floating => after.mine_layouts_ref(c).is_zero(),
-                _ => false,
-            });
-        }
-        remaining -= weight;
-        if safety > 0.0 && weight > 0.0 {
-            let p = weight / safety;
-            information -= p * p.ln();
-        }
-        let mut view = ProbabilityView::new(work, after);
-        let next = view.next_safeties(config.living_next_safety, config.living_by_witness);
-        let (best, second, certain) = (next.best, next.second, next.certain);
-        single_safest = match single_safest {
-            None => Some(next.single_safest),
-            Some(agreed) => Some(agreed.filter(|&c| next.single_safest == Some(c))),
-        };
-        // JSMinesweeper's blended safety: mostly the best next move, a little the one after.
-        let w = config.second_safety_weight;
-        let next_safety = (best + w * second) / (1.0 + w);
-        secondary += weight * next_safety;
-        if certain {
-            progress += weight;
-        }
-        // The numbers seen so far cover every layout where the cell is safe.
-        if remaining <= 1e-12 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    for_each_number(
+        board,
+        analysis,
+        idx,
+        config,
+        counter,
+        |work, after, weight| {
+            possible_values += 1;
+            if config.dominance_swap {
+                let clears = common_clears.get_or_insert_with(|| {
+                    work.indices()
+                        .filter(|&c| c != idx && work.cell(c).is_unrevealed())
+                        .collect()
+                });
+                clears.retain(|&c| match after.class(c) {
+                    CellClass::Safe => true,
+                    CellClass::Boxed(_) | CellClass::Floating => {
+                        after.mine_layouts_ref(c).is_zero()
+                    }
+                    _ => false,
+                });
+            }
+            remaining -= weight;
+            if safety > 0.0 && weight > 0.0 {
+                let p = weight / safety;
+                information -= p * p.ln();
+            }
+            let mut view = ProbabilityView::new(work, after);
+            let next = view.next_safeties(config.living_next_safety, config.living_by_witness);
+            let (best, second, certain) = (next.best, next.second, next.certain);
+            single_safest = match single_safest {
+                None => Some(next.single_safest),
+                Some(agreed) => Some(agreed.filter(|&c| next.single_safest == Some(c))),
+            };
+            // JSMinesweeper's blended safety: mostly the best next move, a little the one after.
+            let w = config.second_safety_weight;
+            let next_safety = (best + w * second) / (1.0 + w);
+            secondary += weight * next_safety;
+            if certain {
+                progress += weight;
+            }
+            // The numbers seen so far cover every layout where the cell is safe.
+            if remaining <= 1e-12 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
     // A number that could not be analysed leaves the clears unknown.
     let (common_clears, single_safest) = if remaining > 1e-9 {
         (Vec::new(), None)

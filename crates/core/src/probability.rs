@@ -115,7 +115,28 @@ pub struct SolveStats {
 
 /// Analyses a position exactly.
 pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, SolveError> {
-    let rules = Rules::from_board(board)?;
+    analyse_rules(board, Rules::from_board(board)?, config)
+}
+
+/// [`solve_board`] of `board`, the position `parent` analysed with its hidden cell `idx`
+/// revealed as a number: the same analysis, with the rules built from the parent's
+/// ([`Rules::after_reveal`]) instead of from the whole board. The player's look-ahead asks
+/// this for every number of every candidate.
+pub(crate) fn solve_board_after_reveal(
+    parent: &Analysis,
+    board: &Board,
+    idx: CellIdx,
+    config: &SolveConfig,
+) -> Result<Analysis, SolveError> {
+    analyse_rules(board, parent.rules.after_reveal(board, idx)?, config)
+}
+
+/// The analysis of `board` from its rules.
+fn analyse_rules(
+    board: &Board,
+    rules: Rules,
+    config: &SolveConfig,
+) -> Result<Analysis, SolveError> {
     let boxes = Boxes::new(&rules);
     let (fronts, lines_created) = enumerate_fronts::<BigUint>(board, &rules, &boxes, config)?;
     analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)

@@ -35,7 +35,7 @@ pub struct Witness {
 }
 
 /// The position as rules.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
     /// Per board cell.
     pub status: Vec<Status>,
@@ -69,135 +69,308 @@ impl Rules {
                 Cell::Hidden | Cell::HiddenMine => Status::Unknown,
             })
             .collect();
-
         // Every number is checked once on its face, then the worklist re-checks the numbers
         // around each cell a deduction settles.
-        let mut queue: Vec<CellIdx> = board
+        let queue: Vec<CellIdx> = board
             .indices()
             .filter(|&i| status[i.get()] == Status::Revealed)
             .collect();
-        let mut queued = vec![false; board.len()];
-        for &i in &queue {
-            queued[i.get()] = true;
+        let settled = settle(board, &mut status, queue)?;
+        let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
+        let candidates = board.indices().filter(|i| settled.maybe_witness[i.get()]);
+        finish(
+            board,
+            status,
+            candidates,
+            board.mines() - flags,
+            settled.deduced_mines,
+            unknown_count,
+        )
+    }
+
+    /// The rules of `board`, the position of `self` with the hidden cell `idx` revealed as a
+    /// number: equal to [`Rules::from_board`] of `board` whenever that succeeds (the player's
+    /// look-ahead asks this for each number a candidate can show). Only the numbers around
+    /// what changes are checked again, and only the old witnesses and `idx` can be witnesses:
+    /// deductions only ever settle cells, so every consequence of the old numbers still
+    /// holds, and the fixpoint the worklist reaches is the same. On an inconsistent position
+    /// either may fail first, naming another witness.
+    pub(crate) fn after_reveal(&self, board: &Board, idx: CellIdx) -> Result<Rules, SolveError> {
+        let was = self.status[idx.get()];
+        if !matches!(board.cell(idx), Cell::Revealed(_))
+            || !matches!(was, Status::Unknown | Status::Safe)
+            || board.len() != self.status.len()
+        {
+            return Rules::from_board(board);
         }
-        let mut deduced_mines = 0usize;
-        // A number seen with no unknown neighbour never gets one (deductions only settle
-        // cells), so it is no witness: most numbers of a played board are such, and the
-        // witness pass below skips them.
-        let mut maybe_witness = vec![false; board.len()];
-        while let Some(idx) = queue.pop() {
-            queued[idx.get()] = false;
-            let Cell::Revealed(number) = board.cell(idx) else {
-                continue;
-            };
-            let (mut mines_around, mut unknown) = (0usize, 0usize);
-            for n in board.neighbours(idx) {
-                match status[n.get()] {
-                    Status::Flag | Status::Mine => mines_around += 1,
-                    Status::Unknown => unknown += 1,
-                    Status::Revealed | Status::Safe => {}
-                }
-            }
-            if mines_around > number as usize {
-                let (x, y) = board.xy(idx);
-                let flags = board
+        let mut status = self.status.clone();
+        status[idx.get()] = Status::Revealed;
+        let mut queue = vec![idx];
+        if was == Status::Unknown {
+            // The numbers around it have one unknown neighbour fewer: they may settle now.
+            queue.extend(
+                board
                     .neighbours(idx)
-                    .filter(|n| status[n.get()] == Status::Flag)
-                    .count();
-                return Err(SolveError::new(if flags > number as usize {
-                    SolveErrorKind::TooManyFlagsAround {
-                        x,
-                        y,
-                        number,
-                        flags,
-                    }
-                } else {
-                    SolveErrorKind::Unsatisfiable { x, y }
-                }));
+                    .filter(|n| status[n.get()] == Status::Revealed),
+            );
+        }
+        queue.sort_unstable();
+        let settled = settle(board, &mut status, queue)?;
+        let newly_settled = settled.settled_cells + usize::from(was == Status::Unknown);
+        let unknown_count = self.unknown_count - newly_settled;
+        let mut candidates: Vec<CellIdx> = self.witnesses.iter().map(|w| w.cell).collect();
+        if let Err(at) = candidates.binary_search(&idx) {
+            candidates.insert(at, idx);
+        }
+        finish(
+            board,
+            status,
+            candidates.into_iter(),
+            self.mines_left,
+            settled.deduced_mines,
+            unknown_count,
+        )
+    }
+}
+
+/// What [`settle`] found.
+struct Settled {
+    /// Cells it settled as mines.
+    deduced_mines: usize,
+    /// Cells it settled, safe or mines.
+    settled_cells: usize,
+    /// Per cell: a number that had an unknown neighbour when it was checked. A number seen
+    /// with none never gets one (deductions only settle cells), so it is no witness: most
+    /// numbers of a played board are such, and the witness pass skips them.
+    maybe_witness: Vec<bool>,
+}
+
+/// Checks the numbers of `queue` against `status` and applies the trivial deductions until
+/// none applies, checking again the numbers around each cell settled.
+fn settle(
+    board: &Board,
+    status: &mut [Status],
+    mut queue: Vec<CellIdx>,
+) -> Result<Settled, SolveError> {
+    let mut queued = vec![false; board.len()];
+    for &i in &queue {
+        queued[i.get()] = true;
+    }
+    let mut found = Settled {
+        deduced_mines: 0,
+        settled_cells: 0,
+        maybe_witness: vec![false; board.len()],
+    };
+    while let Some(idx) = queue.pop() {
+        queued[idx.get()] = false;
+        let Cell::Revealed(number) = board.cell(idx) else {
+            continue;
+        };
+        let (mut mines_around, mut unknown) = (0usize, 0usize);
+        for n in board.neighbours(idx) {
+            match status[n.get()] {
+                Status::Flag | Status::Mine => mines_around += 1,
+                Status::Unknown => unknown += 1,
+                Status::Revealed | Status::Safe => {}
             }
-            let need = number as usize - mines_around;
-            if need > unknown {
-                let (x, y) = board.xy(idx);
-                return Err(SolveError::new(SolveErrorKind::TooFewCellsAround {
+        }
+        if mines_around > number as usize {
+            let (x, y) = board.xy(idx);
+            let flags = board
+                .neighbours(idx)
+                .filter(|n| status[n.get()] == Status::Flag)
+                .count();
+            return Err(SolveError::new(if flags > number as usize {
+                SolveErrorKind::TooManyFlagsAround {
                     x,
                     y,
                     number,
-                    room: mines_around + unknown,
-                }));
-            }
-            if unknown == 0 {
-                continue;
-            }
-            maybe_witness[idx.get()] = true;
-            if need != 0 && need != unknown {
-                continue;
-            }
-            let settled = if need == 0 {
-                Status::Safe
+                    flags,
+                }
             } else {
-                Status::Mine
-            };
-            for n in board.neighbours(idx) {
-                if status[n.get()] != Status::Unknown {
-                    continue;
-                }
-                status[n.get()] = settled;
-                if settled == Status::Mine {
-                    deduced_mines += 1;
-                }
-                for m in board.neighbours(n) {
-                    if status[m.get()] == Status::Revealed && !queued[m.get()] {
-                        queued[m.get()] = true;
-                        queue.push(m);
-                    }
-                }
-            }
-        }
-
-        let mut witnesses = Vec::new();
-        for idx in board.indices().filter(|i| maybe_witness[i.get()]) {
-            let Cell::Revealed(number) = board.cell(idx) else {
-                continue;
-            };
-            let mut mines_around = 0usize;
-            let mut cells = Vec::new();
-            for n in board.neighbours(idx) {
-                match status[n.get()] {
-                    Status::Flag | Status::Mine => mines_around += 1,
-                    Status::Unknown => cells.push(n),
-                    Status::Revealed | Status::Safe => {}
-                }
-            }
-            if !cells.is_empty() {
-                witnesses.push(Witness {
-                    cell: idx,
-                    need: (number as usize - mines_around) as u8,
-                    cells,
-                });
-            }
-        }
-        let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
-        let mines_left = board.mines() - flags;
-        if deduced_mines > mines_left || mines_left - deduced_mines > unknown_count {
-            return Err(SolveError::new(SolveErrorKind::MineCount {
-                mines: board.mines(),
-                min: flags + deduced_mines,
-                max: flags + deduced_mines + unknown_count,
+                SolveErrorKind::Unsatisfiable { x, y }
             }));
         }
-        Ok(Rules {
-            status,
-            witnesses,
-            mines_left: mines_left - deduced_mines,
-            unknown_count,
-        })
+        let need = number as usize - mines_around;
+        if need > unknown {
+            let (x, y) = board.xy(idx);
+            return Err(SolveError::new(SolveErrorKind::TooFewCellsAround {
+                x,
+                y,
+                number,
+                room: mines_around + unknown,
+            }));
+        }
+        if unknown == 0 {
+            continue;
+        }
+        found.maybe_witness[idx.get()] = true;
+        if need != 0 && need != unknown {
+            continue;
+        }
+        let settled = if need == 0 {
+            Status::Safe
+        } else {
+            Status::Mine
+        };
+        for n in board.neighbours(idx) {
+            if status[n.get()] != Status::Unknown {
+                continue;
+            }
+            status[n.get()] = settled;
+            found.settled_cells += 1;
+            if settled == Status::Mine {
+                found.deduced_mines += 1;
+            }
+            for m in board.neighbours(n) {
+                if status[m.get()] == Status::Revealed && !queued[m.get()] {
+                    queued[m.get()] = true;
+                    queue.push(m);
+                }
+            }
+        }
     }
+    Ok(found)
+}
+
+/// The witnesses among `candidates` (ascending), and the mine count's check: `mines_left`
+/// is what the flags leave, before `deduced_mines`.
+fn finish(
+    board: &Board,
+    status: Vec<Status>,
+    candidates: impl Iterator<Item = CellIdx>,
+    mines_left: usize,
+    deduced_mines: usize,
+    unknown_count: usize,
+) -> Result<Rules, SolveError> {
+    let mut witnesses = Vec::new();
+    for idx in candidates {
+        let Cell::Revealed(number) = board.cell(idx) else {
+            continue;
+        };
+        let mut mines_around = 0usize;
+        let mut cells = Vec::new();
+        for n in board.neighbours(idx) {
+            match status[n.get()] {
+                Status::Flag | Status::Mine => mines_around += 1,
+                Status::Unknown => cells.push(n),
+                Status::Revealed | Status::Safe => {}
+            }
+        }
+        if !cells.is_empty() {
+            witnesses.push(Witness {
+                cell: idx,
+                need: (number as usize - mines_around) as u8,
+                cells,
+            });
+        }
+    }
+    if deduced_mines > mines_left || mines_left - deduced_mines > unknown_count {
+        let flags = board.mines() - mines_left;
+        return Err(SolveError::new(SolveErrorKind::MineCount {
+            mines: board.mines(),
+            min: flags + deduced_mines,
+            max: flags + deduced_mines + unknown_count,
+        }));
+    }
+    Ok(Rules {
+        status,
+        witnesses,
+        mines_left: mines_left - deduced_mines,
+        unknown_count,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::formats::parse_mine;
+
+    /// `after_reveal` against `from_board` on the positions of random small games (some
+    /// cells flagged, some marked known-safe), every hidden cell revealed in thought as every
+    /// number 0..=8: where both succeed the rules are equal, and where one fails the position
+    /// has no layout at all.
+    #[test]
+    fn after_reveal_matches_from_board() {
+        use crate::game::Game;
+        use crate::probability::{solve_board, SolveConfig};
+        use crate::rng::GameRng;
+        let mut rng = GameRng::new(2611);
+        let (mut compared, mut equal, mut both_failed, mut one_failed) = (0, 0, 0, 0);
+        for _ in 0..150 {
+            let (width, height) = (3 + rng.below(6) as usize, 3 + rng.below(5) as usize);
+            let n = width * height;
+            let mines = 1 + rng.below((n / 3) as u64) as usize;
+            let mut layout = vec![false; n];
+            let mut placed = 0;
+            while placed < mines {
+                let i = rng.below(n as u64) as usize;
+                if !layout[i] {
+                    layout[i] = true;
+                    placed += 1;
+                }
+            }
+            let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
+            // A few reveals of safe cells, as a game would have them.
+            for _ in 0..1 + rng.below(4) {
+                let safe: Vec<usize> = (0..n)
+                    .filter(|&i| !layout[i] && game.board().cell(CellIdx(i as u32)).is_unrevealed())
+                    .collect();
+                if safe.is_empty() {
+                    break;
+                }
+                let i = safe[rng.below(safe.len() as u64) as usize];
+                let _ = game.reveal(i % width, i / width);
+            }
+            let mut board = game.board().clone();
+            for i in 0..n {
+                let idx = CellIdx(i as u32);
+                if board.cell(idx).is_unrevealed() && rng.below(8) == 0 {
+                    board.set_cell(
+                        idx,
+                        if layout[i] {
+                            Cell::Flag
+                        } else {
+                            Cell::HiddenSafe
+                        },
+                    );
+                }
+            }
+            let Ok(parent) = Rules::from_board(&board) else {
+                continue;
+            };
+            for i in 0..n {
+                let idx = CellIdx(i as u32);
+                if !matches!(board.cell(idx), Cell::Hidden | Cell::HiddenSafe) {
+                    continue;
+                }
+                for value in 0..=8u8 {
+                    let mut child = board.clone();
+                    child.set_cell(idx, Cell::Revealed(value));
+                    compared += 1;
+                    match (Rules::from_board(&child), parent.after_reveal(&child, idx)) {
+                        (Ok(a), Ok(b)) => {
+                            assert_eq!(a, b, "{child:?}");
+                            equal += 1;
+                        }
+                        (Err(_), Err(_)) => both_failed += 1,
+                        _ => {
+                            let layouts = solve_board(&child, &SolveConfig::default())
+                                .map(|a| a.solutions().clone())
+                                .unwrap_or_default();
+                            assert_eq!(layouts, 0u32.into(), "{child:?}");
+                            one_failed += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
+        assert!(
+            equal > 2_000 && both_failed > 1_000,
+            "{equal} {both_failed} {one_failed}"
+        );
+    }
 
     #[test]
     fn trivial_deductions_chain() {
