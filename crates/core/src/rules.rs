@@ -323,17 +323,10 @@ mod tests {
                 let _ = game.reveal(i % width, i / width);
             }
             let mut board = game.board().clone();
-            for i in 0..n {
+            for (i, &mine) in layout.iter().enumerate() {
                 let idx = CellIdx(i as u32);
                 if board.cell(idx).is_unrevealed() && rng.below(8) == 0 {
-                    board.set_cell(
-                        idx,
-                        if layout[i] {
-                            Cell::Flag
-                        } else {
-                            Cell::HiddenSafe
-                        },
-                    );
+                    board.set_cell(idx, if mine { Cell::Flag } else { Cell::HiddenSafe });
                 }
             }
             let Ok(parent) = Rules::from_board(&board) else {
