@@ -333,8 +333,12 @@ impl PlayerConfig {
     /// games, 9200 with 20,000: 39 / 30, 84 / 59, 45 / 32), about 0.12 points of win rate.
     /// 2,000 layouts gained 31 / 30 of 10,000 (seed 9100); 20,000 layouts cost over 120 ms
     /// per game then, about 18 ms with the solver's group bound, and won 15 games the tuned
-    /// player lost against 17 the other way (10,000 games, seed 9100): no gain. Sparser
-    /// boards keep 200 (see `endgame_max_layouts` in [`PlayerConfig::new`]).
+    /// player lost against 17 the other way (10,000 games, seed 9100): no gain. With today's
+    /// scoring, 10,000 layouts won 20 / 29 (40,000 games, seeds 30300 and 30400) and 20,000
+    /// layouts (4 million nodes) 55 / 91 (80,000, seeds 31000-31300; the checking seeds 31200
+    /// and 31300 alone 29 / 34), at about twice the CPU of an expert game (`player_work expert
+    /// 200 1`: 24.0 and 25.9 ms against 12.1): over the budget. Sparser boards keep 200 (see
+    /// `endgame_max_layouts` in [`PlayerConfig::new`]).
     pub fn tuned_for_density(mut self, cells: usize, mines: usize) -> PlayerConfig {
         let density = mines as f64 / cells.max(1) as f64;
         if density >= 0.18 && self.level == Level::Full {
