@@ -96,15 +96,11 @@ pub fn enumerate_front<C: Count>(
     let mut work = 0u64;
     let mut closed_order: Vec<u32> = Vec::with_capacity(n_boxes);
 
-    // Lines are merged by (open-box values, mines), packed into one integer when they fit
-    // (as in `trace_front_within`), so that finding a line allocates nothing.
-    let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
-    let mut general_index: FastMap<(Vec<u8>, u16), usize> = FastMap::default();
+    let mut index = LineIndex::default();
     let mut expanded: Vec<u8> = Vec::new();
     for step in &plan.steps {
         let mut next: Vec<Line<C>> = Vec::with_capacity(lines.len());
-        packed_index.clear();
-        general_index.clear();
+        index.clear();
         let n_tallies = closed_order.len() + step.closing.len();
         for line in &lines {
             let placed: u32 = step
@@ -141,16 +137,7 @@ pub fn enumerate_front<C: Count>(
                     });
                     next.len() - 1
                 };
-                let slot =
-                    match pack_values(step.keep.iter().map(|&p| expanded[p]), step.keep.len()) {
-                        Some(packed) => {
-                            *packed_index.entry((packed, mines)).or_insert_with(add_line)
-                        }
-                        None => {
-                            let key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
-                            *general_index.entry((key, mines)).or_insert_with(add_line)
-                        }
-                    };
+                let slot = index.find_or_add(&step.keep, &expanded, mines, add_line);
                 let target = &mut next[slot];
                 for (t, old) in target.tally.iter_mut().zip(&line.tally) {
                     t.add_assign(&old.mul_small(fill.weight));
@@ -349,10 +336,7 @@ pub fn trace_front_within<C: Count, G: AsRef<[u32]>>(
     }]];
     let mut steps: Vec<TraceStep> = Vec::with_capacity(plan.steps.len());
     let mut expanded: Vec<u8> = Vec::new();
-    // Lines are merged by (open-box values, mines); the values are packed into one integer
-    // when they fit, so looking a line up allocates nothing. One map serves every step
-    // (cleared, it keeps its room).
-    let mut packed_index: FastMap<(u128, u16), usize> = FastMap::default();
+    let mut index = LineIndex::default();
     // The plan's steps are taken, not borrowed: each trace step keeps its expanded boxes.
     for step in plan.steps {
         let current = layers.last().expect("the start layer exists");
@@ -362,8 +346,7 @@ pub fn trace_front_within<C: Count, G: AsRef<[u32]>>(
         let previous_transitions = steps.last().map_or(0, |s| s.transitions.len());
         let mut next: Vec<TraceLine<C>> = Vec::with_capacity(current.len());
         let mut next_keys: Vec<u8> = Vec::with_capacity(current.len() * next_width);
-        packed_index.clear();
-        let mut general_index: HashMap<(Vec<u8>, u16), usize> = HashMap::new();
+        index.clear();
         let mut transitions = Vec::with_capacity(previous_transitions);
         let mut values: Vec<u8> =
             Vec::with_capacity(previous_transitions * step.expanded_boxes.len());
@@ -397,15 +380,7 @@ pub fn trace_front_within<C: Count, G: AsRef<[u32]>>(
                     next_keys.extend(step.keep.iter().map(|&p| expanded[p]));
                     next.len() - 1
                 };
-                let to = match pack_values(step.keep.iter().map(|&p| expanded[p]), next_width) {
-                    Some(packed) => *packed_index.entry((packed, mines)).or_insert_with(add_line),
-                    None => {
-                        let new_key: Vec<u8> = step.keep.iter().map(|&p| expanded[p]).collect();
-                        *general_index
-                            .entry((new_key, mines))
-                            .or_insert_with(add_line)
-                    }
-                };
+                let to = index.find_or_add(&step.keep, &expanded, mines, add_line);
                 next[to]
                     .count
                     .add_assign(&line.count.mul_small(fill.weight));
@@ -439,6 +414,41 @@ pub fn trace_front_within<C: Count, G: AsRef<[u32]>>(
 
 /// `count` box values packed four bits each, when there are at most 32 and each is below 16
 /// (a box has at most eight cells; the check only keeps this total).
+/// The lines of the next layer, found by (open-box values, mines): lines with the same are
+/// merged. The values are packed into one integer when they fit, so that looking a line up
+/// allocates nothing; cleared between steps, the maps keep their room.
+#[derive(Default)]
+struct LineIndex {
+    packed: FastMap<(u128, u16), usize>,
+    general: FastMap<(Vec<u8>, u16), usize>,
+}
+
+impl LineIndex {
+    fn clear(&mut self) {
+        self.packed.clear();
+        self.general.clear();
+    }
+
+    /// The line whose open boxes hold the values of `expanded` at positions `keep`, with
+    /// `mines`; `add` makes it (returning its index) when there is none yet.
+    fn find_or_add(
+        &mut self,
+        keep: &[usize],
+        expanded: &[u8],
+        mines: u16,
+        add: impl FnOnce() -> usize,
+    ) -> usize {
+        let values = keep.iter().map(|&p| expanded[p]);
+        match pack_values(values.clone(), keep.len()) {
+            Some(packed) => *self.packed.entry((packed, mines)).or_insert_with(add),
+            None => *self
+                .general
+                .entry((values.collect(), mines))
+                .or_insert_with(add),
+        }
+    }
+}
+
 fn pack_values(values: impl Iterator<Item = u8>, count: usize) -> Option<u128> {
     if count > 32 {
         return None;

@@ -114,6 +114,7 @@ impl Rules {
                     .filter(|n| status[n.get()] == Status::Revealed),
             );
         }
+        // In board order, as `from_board` queues its numbers.
         queue.sort_unstable();
         let settled = settle(board, &mut status, queue)?;
         let newly_settled = settled.settled_cells + usize::from(was == Status::Unknown);
@@ -234,7 +235,8 @@ fn settle(
 }
 
 /// The witnesses among `candidates` (ascending), and the mine count's check: `mines_left`
-/// is what the flags leave, before `deduced_mines`.
+/// is what the known mines leave (the flags, and for [`Rules::after_reveal`] the mines the
+/// earlier rules deduced), before the `deduced_mines` just found.
 fn finish(
     board: &Board,
     status: Vec<Status>,
@@ -266,11 +268,11 @@ fn finish(
         }
     }
     if deduced_mines > mines_left || mines_left - deduced_mines > unknown_count {
-        let flags = board.mines() - mines_left;
+        let known = board.mines() - mines_left;
         return Err(SolveError::new(SolveErrorKind::MineCount {
             mines: board.mines(),
-            min: flags + deduced_mines,
-            max: flags + deduced_mines + unknown_count,
+            min: known + deduced_mines,
+            max: known + deduced_mines + unknown_count,
         }));
     }
     Ok(Rules {

@@ -39,9 +39,11 @@ enum Kind {
 /// A step from a shape's anchor, `(dx, dy)`.
 type Offset = (isize, isize);
 
-/// A shape that can be a closed 50/50: its tally and its unknown flanking cells.
+/// A shape that can be a closed 50/50: its tally, its cells (in board order) and its
+/// unknown flanking cells.
 struct Counted {
     tally: BigUint,
+    cells: Vec<CellIdx>,
     unknown: Vec<CellIdx>,
 }
 
@@ -151,25 +153,23 @@ impl<'a> LongTerm<'a> {
         max_unknown: usize,
     ) -> Option<Counted> {
         // The cells that are mines one way round, the cells safe that way, and the flanks.
-        let (mines, safes, flanks): (&[Offset], &[Offset], [Offset; 6]) = match kind {
+        let (mines, safes, flanks): (&[Offset], &[Offset], &[Offset]) = match kind {
             Kind::Horizontal => (
                 &[(0, 0)],
                 &[(1, 0)],
-                [(-1, -1), (2, -1), (-1, 0), (2, 0), (-1, 1), (2, 1)],
+                &[(-1, -1), (2, -1), (-1, 0), (2, 0), (-1, 1), (2, 1)],
             ),
             Kind::Vertical => (
                 &[(0, 0)],
                 &[(0, 1)],
-                [(-1, -1), (-1, 2), (0, -1), (0, 2), (1, -1), (1, 2)],
+                &[(-1, -1), (-1, 2), (0, -1), (0, 2), (1, -1), (1, 2)],
             ),
             Kind::Square => (
                 &[(0, 0), (1, 1)],
                 &[(1, 0), (0, 1)],
-                // Four corners; the last two entries repeat the first two and are skipped.
-                [(-1, -1), (2, -1), (-1, 2), (2, 2), (-1, -1), (2, -1)],
+                &[(-1, -1), (2, -1), (-1, 2), (2, 2)],
             ),
         };
-        let n_flanks = if kind == Kind::Square { 4 } else { 6 };
         // Most anchors fail these checks: nothing is allocated before they pass.
         let mut shape = [(CellIdx(0), false); 4];
         let n_shape = mines.len() + safes.len();
@@ -187,7 +187,7 @@ impl<'a> LongTerm<'a> {
         }
         let mut unknown_flanks = [CellIdx(0); 6];
         let mut n_unknown = 0;
-        for &(dx, dy) in &flanks[..n_flanks] {
+        for &(dx, dy) in flanks {
             let Some(idx) = self.at(x + dx, y + dy) else {
                 continue;
             };
@@ -208,20 +208,13 @@ impl<'a> LongTerm<'a> {
         fixed.extend(unknown.iter().map(|&idx| (idx, true)));
         self.analyses += 1;
         let tally = layouts_with(self.analysis, &fixed, self.solve).ok()?;
-        (!tally.is_zero()).then_some(Counted { tally, unknown })
-    }
-
-    /// The cells of a shape.
-    fn cells_of(&self, kind: Kind, x: isize, y: isize) -> Vec<CellIdx> {
-        let offsets: &[(isize, isize)] = match kind {
-            Kind::Horizontal => &[(0, 0), (1, 0)],
-            Kind::Vertical => &[(0, 0), (0, 1)],
-            Kind::Square => &[(0, 0), (1, 0), (0, 1), (1, 1)],
-        };
-        offsets
-            .iter()
-            .filter_map(|&(dx, dy)| self.at(x + dx, y + dy))
-            .collect()
+        let mut cells: Vec<CellIdx> = shape[..n_shape].iter().map(|&(idx, _)| idx).collect();
+        cells.sort_unstable();
+        (!tally.is_zero()).then_some(Counted {
+            tally,
+            cells,
+            unknown,
+        })
     }
 
     /// Scans the board's pairs (at most one unknown flanking cell), then, when no pair gave
@@ -237,8 +230,7 @@ impl<'a> LongTerm<'a> {
                 for y in 0..h {
                     for x in 0..w {
                         if let Some(i) = self.shape(kind, x, y, max_unknown) {
-                            let cells = self.cells_of(kind, x, y);
-                            self.add(i as usize, &cells, &dead);
+                            self.add(i as usize, &dead);
                         }
                     }
                 }
@@ -249,9 +241,13 @@ impl<'a> LongTerm<'a> {
         }
     }
 
-    /// Records counted shape `i`, made of `cells`.
-    fn add(&mut self, i: usize, cells: &[CellIdx], dead: &impl Fn(CellIdx) -> bool) {
-        let Counted { tally, unknown } = &self.counted[i];
+    /// Records counted shape `i`.
+    fn add(&mut self, i: usize, dead: &impl Fn(CellIdx) -> bool) {
+        let Counted {
+            tally,
+            cells,
+            unknown,
+        } = &self.counted[i];
         let counted = ratio_to_f64(tally, self.analysis.solutions()) > INFLUENCE_THRESHOLD;
         if counted {
             for &e in unknown {
