@@ -20,6 +20,10 @@ pub struct Args {
     /// The most search nodes; above it the answer is "too large".
     #[arg(long, default_value_t = EndgameConfig::default().max_nodes)]
     max_nodes: u64,
+    /// The most layout visits (each pass of the search over a set of layouts counts its
+    /// size), a bound on the time that does not depend on the machine; none by default.
+    #[arg(long)]
+    max_visits: Option<u64>,
     /// How many moves deep the search bounds a move's parts before searching them (0: only
     /// the quick bound). Tuning: the answer is the same, only the time changes.
     #[arg(long, default_value_t = EndgameConfig::default().probe_plies)]
@@ -47,6 +51,7 @@ struct Solved {
     /// The layout count as a number: the solver only takes on counts that fit.
     layouts: u64,
     nodes: u64,
+    visits: u64,
     /// Wall time of the solver alone, in milliseconds.
     ms: f64,
 }
@@ -59,6 +64,7 @@ struct TooLarge {
     /// exactly, else as a number.
     layouts: serde_json::Value,
     nodes: u64,
+    visits: u64,
     ms: f64,
 }
 
@@ -67,6 +73,7 @@ pub fn run(args: &Args) -> Result<()> {
     let config = EndgameConfig {
         max_layouts: args.max_layouts,
         max_nodes: args.max_nodes,
+        max_visits: args.max_visits.unwrap_or(u64::MAX),
         probe_plies: args.probe_plies,
         group_min_layouts: if args.no_group_bound {
             u64::MAX
@@ -88,6 +95,7 @@ pub fn run(args: &Args) -> Result<()> {
                 best: best_move.map(|(x, y)| Move { x, y }),
                 layouts: layouts_text.parse()?,
                 nodes: endgame.nodes(),
+                visits: endgame.visits(),
                 ms,
             };
             if args.json {
@@ -114,6 +122,7 @@ pub fn run(args: &Args) -> Result<()> {
                 reason,
                 layouts,
                 nodes: endgame.nodes(),
+                visits: endgame.visits(),
                 ms,
             };
             if args.json {

@@ -97,6 +97,12 @@ pub struct EndgameConfig {
     /// late expert position: several separate regions whose guesses interleave, or a long
     /// strip along a wall, can take hundreds of thousands of nodes and a minute, or run out.
     pub max_nodes: u64,
+    /// The most layout visits: every pass of the search over a set of layouts (a scan, a
+    /// split, a strategy's move) counts the set's size. Nodes over thousands of layouts cost
+    /// a thousand times those over a few, so this bounds the time where `max_nodes` does
+    /// not. The default, `u64::MAX`, sets no bound; the auto-player bounds its larger
+    /// searches by it.
+    pub max_visits: u64,
     /// The most entries (layouts times cells in play) of the observation table, 4 bytes
     /// each. The default, 16 million, is 64 MB.
     pub max_table_entries: u64,
@@ -141,6 +147,7 @@ impl Default for EndgameConfig {
         EndgameConfig {
             max_layouts: 20_000,
             max_nodes: 1_000_000,
+            max_visits: u64::MAX,
             max_table_entries: 16_000_000,
             max_known_words: 64_000_000,
             solve: SolveConfig::default(),
@@ -158,6 +165,10 @@ impl Default for EndgameConfig {
 pub struct Endgame {
     layouts: BigUint,
     nodes: u64,
+    visits: u64,
+    /// When the search was cut: the first move of the best strategy it knew, `(x, y)`, and
+    /// that strategy's win chance (a lower bound on the position's).
+    cut_move: Option<((usize, usize), Fraction)>,
     outcome: EndgameOutcome,
 }
 
@@ -198,10 +209,23 @@ impl Endgame {
         &self.outcome
     }
 
-    /// Whether the search began and ran out of nodes ([`EndgameConfig::max_nodes`]), as
-    /// opposed to a position too large to start.
+    /// Whether the search began and ran out of its budget ([`EndgameConfig::max_nodes`] or
+    /// [`EndgameConfig::max_visits`]), as opposed to a position too large to start.
     pub fn ran_out_of_nodes(&self) -> bool {
-        matches!(self.outcome, EndgameOutcome::TooLarge { what, .. } if what == NODE_LIMIT)
+        matches!(self.outcome, EndgameOutcome::TooLarge { what, .. }
+            if what == NODE_LIMIT || what == VISIT_LIMIT)
+    }
+
+    /// When the search was cut ([`Endgame::ran_out_of_nodes`]): the first move of the best
+    /// strategy it had found, and that strategy's win chance, a lower bound on the
+    /// position's.
+    pub fn cut_move(&self) -> Option<&((usize, usize), Fraction)> {
+        self.cut_move.as_ref()
+    }
+
+    /// Layout visits of the search ([`EndgameConfig::max_visits`]).
+    pub fn visits(&self) -> u64 {
+        self.visits
     }
 
     /// Whether the position was solved.
@@ -249,6 +273,8 @@ pub fn solve_endgame_analysed(
     let too_large = |what, limit, nodes| Endgame {
         layouts: layouts.clone(),
         nodes,
+        visits: 0,
+        cut_move: None,
         outcome: EndgameOutcome::TooLarge { what, limit },
     };
     let n_layouts = match layouts.to_u64() {
@@ -307,10 +333,28 @@ pub fn solve_endgame_analysed(
             Ok(Endgame {
                 layouts,
                 nodes: search.nodes,
+                visits: search.visits,
+                cut_move: None,
                 outcome: EndgameOutcome::Solved { win, best_move },
             })
         }
-        Err(NodeLimit) => Ok(too_large(NODE_LIMIT, config.max_nodes, search.nodes)),
+        Err(NodeLimit) => {
+            let (what, limit) = if search.nodes > config.max_nodes {
+                (NODE_LIMIT, config.max_nodes)
+            } else {
+                (VISIT_LIMIT, config.max_visits)
+            };
+            let (wins, cell) = search.root_best;
+            let cut_move = (cell != NO_CELL).then(|| {
+                let xy = board.xy(table.cells()[cell as usize]);
+                (xy, Fraction::new(BigUint::from(wins), layouts.clone()))
+            });
+            Ok(Endgame {
+                visits: search.visits,
+                cut_move,
+                ..too_large(what, limit, search.nodes)
+            })
+        }
     }
 }
 
@@ -322,11 +366,14 @@ const MIN_SPLIT_SIZE: usize = 4;
 /// the size of a set.
 const QUICK_BOUND_DEPTH: u32 = 8;
 
-/// The search ran out of nodes.
+/// The search ran out of nodes or layout visits.
 struct NodeLimit;
 
 /// What [`EndgameOutcome::TooLarge`] names when the search ran out of nodes.
 const NODE_LIMIT: &str = "search nodes";
+
+/// What [`EndgameOutcome::TooLarge`] names when the search ran out of layout visits.
+const VISIT_LIMIT: &str = "layout visits";
 
 /// Scratch for [`scan`]: per column of the table, mines, and the bits in which entries
 /// differ from the first layout's.
@@ -496,6 +543,16 @@ struct Search<'a> {
     max_known_words: u64,
     nodes: u64,
     max_nodes: u64,
+    /// Layouts visited by passes over sets, and their limit ([`EndgameConfig::max_visits`]).
+    visits: u64,
+    max_visits: u64,
+    /// The set whose strategy is the move to play when the search is cut: the whole set, or
+    /// the first of its independent games (a strategy there, with any play of the others,
+    /// wins at least its own wins: each game is won in one layout at least). And the most
+    /// wins of a strategy known from it so far, with its first move ([`NO_CELL`] when none
+    /// is).
+    root_set: Vec<u32>,
+    root_best: (u64, u32),
     /// From [`EndgameConfig::strategy_min_layouts`] and [`EndgameConfig::widen_min_layouts`].
     strategy_min_layouts: usize,
     widen_min_layouts: usize,
@@ -539,6 +596,10 @@ impl<'a> Search<'a> {
             max_known_words: config.max_known_words,
             nodes: 0,
             max_nodes: config.max_nodes,
+            visits: 0,
+            max_visits: config.max_visits,
+            root_set: Vec::new(),
+            root_best: (0, NO_CELL),
             strategy_min_layouts: to_size(config.strategy_min_layouts),
             widen_min_layouts: to_size(config.widen_min_layouts),
             probe_min_layouts: to_size(config.probe_min_layouts),
@@ -551,6 +612,7 @@ impl<'a> Search<'a> {
 
     /// [`scan`] into new vectors (for callers that recurse while they use them).
     fn scan_owned(&mut self, set: &[u32], active: &[u32]) -> (Vec<u32>, Vec<bool>) {
+        self.visits += set.len() as u64;
         let (mut mines, mut varies) = (Vec::new(), Vec::new());
         scan(
             self.table,
@@ -596,6 +658,7 @@ impl<'a> Search<'a> {
             return Ok((1, self.table.first_safe()));
         }
         let every_cell: Vec<u32> = (0..self.table.cells().len() as u32).collect();
+        self.root_set = set.to_vec();
         let result = self.expand(set, -1, &every_cell)?;
         debug_assert!(result.exact);
         Ok((result.wins, result.best_cell.map(|c| self.table.cells()[c])))
@@ -624,7 +687,7 @@ impl<'a> Search<'a> {
         active: &[u32],
     ) -> Result<NodeResult, NodeLimit> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes > self.max_nodes || self.visits > self.max_visits {
             return Err(NodeLimit);
         }
         // One pass over the layouts: per active cell, its mines and whether what it shows
@@ -644,6 +707,10 @@ impl<'a> Search<'a> {
                 .map(|(_, &c)| c)
                 .collect();
             if let Some(games) = self.independent_games(set, &child_active, &variable) {
+                if set == self.root_set {
+                    // The first game's strategy is the whole's (games come largest first).
+                    self.root_set = games[0].clone();
+                }
                 return self.product(&games, cutoff, &child_active);
             }
         }
@@ -699,6 +766,10 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        let at_root = set.len() == self.root_set.len() && set == self.root_set;
+        if at_root && lower > self.root_best.0 && lower_cell != NO_CELL {
+            self.root_best = (lower, lower_cell);
+        }
         let mut best: Option<(u64, usize)> = (lower as i64 > cutoff && lower_cell != NO_CELL)
             .then_some((lower, lower_cell as usize));
         loop {
@@ -748,6 +819,9 @@ impl<'a> Search<'a> {
             let (wins, exact) = self.sum_parts(&parts, threshold, &child_active)?;
             if exact && wins as i64 > threshold {
                 best = Some((wins, cell));
+                if at_root {
+                    self.root_best = (wins, cell as u32);
+                }
             } else {
                 bound_of_rest = bound_of_rest.max(wins);
             }
@@ -850,6 +924,7 @@ impl<'a> Search<'a> {
             }
         }
         let size = set.len() as u32;
+        self.visits += set.len() as u64;
         let table = self.table;
         let mines = &mut self.scratch_mines;
         let varies = &mut self.scratch_varies;
@@ -1027,6 +1102,7 @@ impl<'a> Search<'a> {
                 mines_of_value.resize(n_values * words, 0);
                 count_of_value.clear();
                 count_of_value.resize(n_values, 0);
+                self.visits += set.len() as u64;
                 let column = table.column(cell);
                 for &layout in set {
                     let value = column[layout as usize] as usize;
@@ -1244,7 +1320,8 @@ impl<'a> Search<'a> {
     /// hash; each group is then checked column by column, and one that holds two
     /// observations (a collision, which costs only time) is split cell by cell. Each part
     /// comes out in ascending order, as the table keys want.
-    fn joint_parts(&self, set: &[u32], cells: &[usize]) -> Vec<Vec<u32>> {
+    fn joint_parts(&mut self, set: &[u32], cells: &[usize]) -> Vec<Vec<u32>> {
+        self.visits += set.len() as u64;
         let table = self.table;
         let mut keys = vec![0u64; set.len()];
         for &c in cells {
@@ -1312,6 +1389,7 @@ impl<'a> Search<'a> {
     /// numbered in order of first appearance), which is equal for two cells exactly when they
     /// split `set` the same way.
     fn parts_of_move(&mut self, set: &[u32], cell: usize) -> (Vec<Vec<u32>>, Vec<u32>) {
+        self.visits += set.len() as u64;
         // A column's entries are `0..n_values`: the part of each goes through an array kept
         // between calls (reset entry by entry), and the parts are sized by a first count.
         let part_of_value = &mut self.scratch_part_of_value;
@@ -1379,7 +1457,7 @@ mod tests {
         let (_, table) = table_of(include_str!(
             "../benches/endgame_positions/expert-1000-1.mine"
         ));
-        let search = Search::new(&table, &EndgameConfig::default());
+        let mut search = Search::new(&table, &EndgameConfig::default());
         let n_cells = table.cells().len();
         assert!(table.n_layouts() > 100 && n_cells > 4);
         let mut rng = GameRng::new(7);

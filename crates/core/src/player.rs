@@ -183,6 +183,18 @@ pub struct PlayerConfig {
     pub endgame_max_layouts: u64,
     /// The endgame solver's node budget; over it, the guess heuristic plays instead.
     pub endgame_max_nodes: u64,
+    /// Positions with more layouts than [`PlayerConfig::endgame_max_layouts`] and at most
+    /// this many also go to the endgame solver, with a budget of layout visits
+    /// ([`PlayerConfig::capped_endgame_max_visits`]); 0 sends none.
+    pub capped_endgame_max_layouts: u64,
+    /// The budget of layout visits ([`EndgameConfig::max_visits`]) of those larger
+    /// searches: a bound on their time, where the node budget is not (a node over thousands
+    /// of layouts costs far more than one over a few).
+    pub capped_endgame_max_visits: u64,
+    /// When a larger search is cut by its budget, play the first move of the best strategy
+    /// it had found ([`crate::endgame::Endgame::cut_move`]: the simple strategy after each
+    /// move, or a move it had solved) instead of the guess heuristic's.
+    pub capped_endgame_cut_move: bool,
     /// When the whole position is over the endgame budget, look for isolated regions
     /// (`player/regions.rs`: enclosed parts with a fixed mine count, games of their own)
     /// and play the best move of one with at most this many layouts, found by the endgame
@@ -281,6 +293,9 @@ impl PlayerConfig {
             // intermediate, 2,000 layouts: 7 games better, 12 worse of 30,000 (seeds 6000..).
             endgame_max_layouts: 200,
             endgame_max_nodes: 20_000,
+            capped_endgame_max_layouts: 0,
+            capped_endgame_max_visits: 0,
+            capped_endgame_cut_move: false,
             // Off: isolated regions almost never arise at guess time (forced 50/50s go first,
             // late positions to the whole-board endgame). At 5,000 layouts and a million
             // nodes, paired (won only by the default / only by the regions): expert 1 / 0 of
@@ -554,7 +569,7 @@ fn next_moves_with(
         }
     }
 
-    if let Some(endgame) = endgame_move(board, &analysis, config, work)? {
+    if let Some(endgame) = endgame_move(board, &analysis, &mut view, config, work)? {
         certain.push(endgame);
         return Ok(certain);
     }
@@ -1667,17 +1682,28 @@ fn region_move(
 fn endgame_move(
     board: &Board,
     analysis: &Analysis,
+    view: &mut ProbabilityView,
     config: &PlayerConfig,
     work: &Work,
 ) -> Result<Option<Move>, SolveError> {
-    if config.endgame_max_layouts == 0
-        || analysis.solutions() > &BigUint::from(config.endgame_max_layouts)
-    {
+    let within = |layouts: u64| layouts > 0 && analysis.solutions() <= &BigUint::from(layouts);
+    let capped = if within(config.endgame_max_layouts) {
+        false
+    } else if within(config.capped_endgame_max_layouts) {
+        true
+    } else {
         return Ok(None);
-    }
+    };
     let endgame_config = EndgameConfig {
-        max_layouts: config.endgame_max_layouts,
+        max_layouts: config
+            .endgame_max_layouts
+            .max(config.capped_endgame_max_layouts),
         max_nodes: config.endgame_max_nodes,
+        max_visits: if capped {
+            config.capped_endgame_max_visits
+        } else {
+            u64::MAX
+        },
         solve: config.solve.clone(),
         ..EndgameConfig::default()
     };
@@ -1689,6 +1715,22 @@ fn endgame_move(
         .set(work.endgame_nodes.get() + endgame.nodes());
     if endgame.ran_out_of_nodes() {
         Work::bump(&work.endgame_node_limits);
+        // The search was cut, but it had a strategy: its first move. Its win chance is only
+        // a lower bound, so it is shown as the guess it is.
+        let cut_move = endgame
+            .cut_move()
+            .filter(|_| capped && config.capped_endgame_cut_move);
+        if let Some(&((x, y), _)) = cut_move {
+            let safety = board.idx(x, y).and_then(|idx| view.safety(idx));
+            if let Some(safety) = safety {
+                return Ok(Some(Move {
+                    action: Action::Reveal,
+                    x,
+                    y,
+                    reason: Reason::Guess { safety },
+                }));
+            }
+        }
     }
     let (Some((x, y)), Some(win)) = (endgame.best_move(), endgame.win_f64()) else {
         return Ok(None);

@@ -92,3 +92,86 @@ fn a_fresh_expert_board_is_too_large() {
         &mineseer_core::combinatorics::binomial(480, 99)
     );
 }
+
+/// The wins (out of the position's layouts) of revealing `(x, y)` and then playing best:
+/// the sum over each number it can show of that position's exact wins.
+fn wins_after(board: &mineseer_core::Board, (x, y): (usize, usize)) -> BigUint {
+    use mineseer_core::board::Cell;
+    let idx = board.idx(x, y).unwrap();
+    let mut wins = BigUint::from(0u32);
+    for value in 0..=8u8 {
+        let mut child = board.clone();
+        child.set_cell(idx, Cell::Revealed(value));
+        // A number no layout allows has no layout to win.
+        let Ok(endgame) = solve_endgame(&child, &EndgameConfig::default()) else {
+            continue;
+        };
+        let win = endgame.win().expect("a smaller position is solved");
+        wins += win.numer() * endgame.layouts() / win.denom();
+    }
+    wins
+}
+
+/// A search cut by its budget of layout visits says so, and, when the position's first move
+/// is a guess, names the first move of a strategy whose wins it states; playing that move
+/// and then best wins at least that many, and at most the position's value. Within a budget
+/// of the visits the search needs, it is solved exactly as without one.
+#[test]
+fn a_cut_search_names_a_move_that_wins_what_it_says() {
+    // Positions where the tuned expert player called the endgame solver (no certain move:
+    // the first move is a guess), from its games of seed 32200 (games 125, 162 and 347).
+    let positions = [
+        include_str!("positions/expert-guess-738.mine"),
+        include_str!("positions/expert-guess-840.mine"),
+        include_str!("positions/expert-guess-1155.mine"),
+    ];
+    let mut cut_moves = 0;
+    for text in positions {
+        let board = parse_mine(text).unwrap();
+        let exact = solve_endgame(&board, &EndgameConfig::default()).unwrap();
+        let best = exact.win().unwrap().clone();
+        let layouts = exact.layouts().clone();
+        // The simple strategy sets the bar from two layouts on, so a root that guesses
+        // always has one.
+        let config = |max_visits| EndgameConfig {
+            max_visits,
+            strategy_min_layouts: 2,
+            widen_min_layouts: 2,
+            ..EndgameConfig::default()
+        };
+        let full = solve_endgame(&board, &config(u64::MAX)).unwrap();
+        assert_eq!(full.win(), Some(&best));
+        assert!(full.visits() > 0);
+        let within = solve_endgame(&board, &config(full.visits())).unwrap();
+        assert_eq!(within.win(), Some(&best));
+
+        for max_visits in [1, full.visits() / 8, full.visits() / 4, full.visits() / 2] {
+            let endgame = solve_endgame(&board, &config(max_visits)).unwrap();
+            // The budget is checked as each position is expanded: a search whose last
+            // expansion came before the budget ran out finishes, exactly.
+            if endgame.is_solved() {
+                assert_eq!(endgame.win(), Some(&best));
+                continue;
+            }
+            assert!(endgame.ran_out_of_nodes());
+            assert!(matches!(
+                endgame.outcome(),
+                EndgameOutcome::TooLarge { what: "layout visits", limit } if *limit == max_visits
+            ));
+            let Some((xy, lower)) = endgame.cut_move().cloned() else {
+                continue;
+            };
+            // What the strategy wins is at most what best play wins.
+            assert!(lower.numer() * best.denom() <= best.numer() * lower.denom());
+            let promised = lower.numer() * &layouts / lower.denom();
+            let reached = wins_after(&board, xy);
+            assert!(
+                reached >= promised,
+                "{xy:?}: {reached} wins, {promised} promised"
+            );
+            assert!(reached * best.denom() <= best.numer() * &layouts);
+            cut_moves += 1;
+        }
+    }
+    assert!(cut_moves >= 9, "only {cut_moves} cut searches named a move");
+}

@@ -408,3 +408,51 @@ fn a_pseudo_fifty_fifty_is_taken_at_once() {
     assert_eq!(moves[0].reason, Reason::Guess { safety: 0.75 });
     assert!(work.shape_analyses >= 2, "{work:?}");
 }
+
+/// Between the endgame budget and the capped one, a search cut by its visits plays the
+/// first move of the strategy it had found (shown as a guess with the cell's safety), and
+/// without the cut move the guess heuristic plays; a search within its visits plays its
+/// exact best move.
+#[test]
+fn a_cut_capped_endgame_plays_its_strategy_move() {
+    use mineseer_core::formats::parse_mine;
+    use mineseer_core::{solve_endgame, EndgameConfig};
+    // 5,418 layouts, where the tuned expert player guessed (seed 32300, game 1682): enough
+    // for the search to play the simple strategy after each move at its root.
+    let board = parse_mine(include_str!("positions/expert-guess-5418.mine")).unwrap();
+    let mut player = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+        .tuned_for_density(board.width() * board.height(), board.mines());
+    player.endgame_max_layouts = 100;
+    player.capped_endgame_max_layouts = 20_000;
+    player.capped_endgame_max_visits = 1_000_000;
+    player.capped_endgame_cut_move = true;
+    let cut = solve_endgame(
+        &board,
+        &EndgameConfig {
+            max_visits: 1_000_000,
+            ..EndgameConfig::default()
+        },
+    )
+    .unwrap();
+    let &((x, y), _) = cut.cut_move().expect("the root's strategy");
+    let moves = next_moves(&board, &player).unwrap();
+    assert_eq!((moves[0].x, moves[0].y), (x, y));
+    let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+    let idx = board.idx(x, y).unwrap();
+    let safety = 1.0 - analysis.probability(idx).unwrap();
+    assert!(matches!(moves[0].reason, Reason::Guess { safety: s } if (s - safety).abs() < 1e-12));
+
+    player.capped_endgame_cut_move = false;
+    let mut heuristic = player.clone();
+    heuristic.capped_endgame_max_layouts = 0;
+    assert_eq!(
+        next_moves(&board, &player).unwrap(),
+        next_moves(&board, &heuristic).unwrap()
+    );
+
+    player.capped_endgame_max_visits = u64::MAX;
+    let solved = solve_endgame(&board, &EndgameConfig::default()).unwrap();
+    let moves = next_moves(&board, &player).unwrap();
+    assert_eq!(Some((moves[0].x, moves[0].y)), solved.best_move());
+    assert!(matches!(moves[0].reason, Reason::Endgame { .. }));
+}
