@@ -22,14 +22,14 @@ use std::time::Instant;
 use mineseer_core::board::Cell;
 use mineseer_core::formats::{parse_mine, write_mine};
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
-use mineseer_core::player::{next_moves, Action, Reason};
+use mineseer_core::player::{next_moves, Reason};
 use mineseer_core::rng::derive_seed;
 use mineseer_core::{solve_board, solve_endgame, Board, EndgameConfig, SolveConfig};
 use num_bigint::BigUint;
 
 #[path = "shared/series.rs"]
 mod series;
-use series::{series, tuned_player};
+use series::{play_batch, series, tuned_player};
 
 const USAGE: &str = "usage: late_moves dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...] | \
                      late_moves pair FILE... -- [SETTING=VALUE ...]";
@@ -76,15 +76,7 @@ fn dump(args: &[String]) {
                     println!("{name}\t{layouts}\t{:?}", first.reason);
                 }
             }
-            for mv in batch {
-                let _ = match mv.action {
-                    Action::Reveal => game.reveal(mv.x, mv.y),
-                    Action::Flag => game.toggle_flag(mv.x, mv.y),
-                };
-                if game.state() != GameState::Playing {
-                    break;
-                }
-            }
+            play_batch(&mut game, &batch);
             turn += 1;
         }
     }

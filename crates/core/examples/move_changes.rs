@@ -14,7 +14,7 @@ use mineseer_core::rng::derive_seed;
 
 #[path = "shared/series.rs"]
 mod series;
-use series::{apply, series, tuned_player};
+use series::{apply, play_batch, series, tuned_player};
 
 const USAGE: &str = "usage: move_changes PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]";
 
@@ -70,15 +70,7 @@ fn main() {
                     }
                 }
             }
-            for mv in batch {
-                let _ = match mv.action {
-                    Action::Reveal => game.reveal(mv.x, mv.y),
-                    Action::Flag => game.toggle_flag(mv.x, mv.y),
-                };
-                if game.state() != GameState::Playing {
-                    break;
-                }
-            }
+            play_batch(&mut game, &batch);
         }
     }
     println!("{games} games of {}, seed {master}", preset.name());

@@ -1,8 +1,8 @@
 //! `PRESET GAMES SEED [SETTING=VALUE ...]`, the command line of the examples that play a
 //! seeded series of games (`compare_player`, `player_work`, `loss_report`).
 
-use mineseer_core::game::Preset;
-use mineseer_core::player::PlayerConfig;
+use mineseer_core::game::{Game, GameState, Preset};
+use mineseer_core::player::{Action, Move, PlayerConfig};
 
 #[path = "player_settings.rs"]
 mod player_settings;
@@ -26,4 +26,20 @@ pub fn series(args: &[String], usage: &str) -> (Preset, u64, u64) {
 pub fn tuned_player(preset: Preset, assignments: &[String], usage: &str) -> PlayerConfig {
     let (width, height, mines) = preset.dimensions();
     player_settings::tuned(width * height, mines, assignments, usage)
+}
+
+/// Plays a batch of the player's moves on `game`, in order, until the game ends.
+#[allow(dead_code)] // Only the examples that walk games turn by turn use it.
+pub fn play_batch(game: &mut Game, batch: &[Move]) {
+    for mv in batch {
+        // A move of the player on the game's own board is on the board, and the loop stops
+        // once the game is over: these results are moves, not errors.
+        let _ = match mv.action {
+            Action::Reveal => game.reveal(mv.x, mv.y),
+            Action::Flag => game.toggle_flag(mv.x, mv.y),
+        };
+        if game.state() != GameState::Playing {
+            break;
+        }
+    }
 }
