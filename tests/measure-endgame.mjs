@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
 import { launchChromium, openWithOwnWorker } from './browser.mjs';
+import { ENDGAME_MAX_VISITS } from '../www/protocol.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -27,16 +28,16 @@ const browser = await launchChromium('mineseer-endgame-');
 const page = await openWithOwnWorker(browser.context, url, 'endgameWorker');
 
 /** One solve in the worker: its answer, with the worker's own time in `ms`. */
-async function inWorker(text) {
-  return page.evaluate((position) => new Promise((resolve) => {
+async function inWorker(text, options = {}) {
+  return page.evaluate(({ position, options }) => new Promise((resolve) => {
     const id = Math.floor(Math.random() * 1e9);
     window.endgameWorker.onmessage = (event) => {
       const msg = event.data;
       if (msg.id !== id) return;
       resolve(msg.kind === 'result' ? { ok: true, ...msg.payload } : { ok: false, message: msg.payload.message });
     };
-    window.endgameWorker.postMessage({ id, kind: 'endgame', payload: { position, options: {} } });
-  }), text);
+    window.endgameWorker.postMessage({ id, kind: 'endgame', payload: { position, options } });
+  }), { position: text, options });
 }
 
 let mismatches = 0;
@@ -58,6 +59,28 @@ for (const name of NAMES) {
   console.log(
     `${name.padEnd(21)} ${String(native.layouts).padStart(7)} ${String(native.nodes).padStart(7)} | ` +
     `${native.ms.toFixed(0).padStart(9)} | ${wasm.ms.toFixed(0).padStart(7)} | ${(wasm.ms / native.ms).toFixed(2)}`,
+  );
+}
+
+// The page's own budget (ENDGAME_MAX_VISITS) on a position it cannot solve within it: how long
+// the worker takes to say so, and the best move it found by then.
+console.log(`\nthe page's budget, ${ENDGAME_MAX_VISITS} layout visits`);
+console.log('position              layouts   nodes | native ms | wasm ms | wasm / native | answer');
+for (const name of ['expert-20000-strip', 'expert-20000-regions']) {
+  const file = path.join(POSITIONS, `${name}.mine`);
+  const native = JSON.parse(execFileSync(CLI, ['endgame', file, '--json', '--max-visits', String(ENDGAME_MAX_VISITS)]).toString());
+  const wasm = await inWorker(fs.readFileSync(file, 'utf8'), { maxVisits: ENDGAME_MAX_VISITS });
+  if (!wasm.ok || wasm.solved !== native.solved || Number(wasm.nodes) !== native.nodes) {
+    console.log(`${name}: wasm ${JSON.stringify(wasm).slice(0, 200)}, native ${JSON.stringify(native)}`);
+    mismatches += 1;
+    continue;
+  }
+  const answer = wasm.solved
+    ? `solved, ${wasm.winChanceExact}`
+    : `cut; best found (${wasm.bestFound?.x}, ${wasm.bestFound?.y}) wins at least ${wasm.bestFound?.winAtLeastExact}`;
+  console.log(
+    `${name.padEnd(21)} ${String(native.layouts).padStart(7)} ${String(native.nodes).padStart(7)} | ` +
+    `${native.ms.toFixed(0).padStart(9)} | ${wasm.ms.toFixed(0).padStart(7)} | ${(wasm.ms / native.ms).toFixed(2).padStart(13)} | ${answer}`,
   );
 }
 await browser.close();

@@ -295,6 +295,31 @@ test('Endgame outlines a best move in gold and shows the exact win chance', asyn
   await page.close();
 });
 
+test('Endgame shows the best move found, as such, when its search runs out of time', async () => {
+  // A long strip along a wall: the search needs far more than the page's budget of layout
+  // visits (about 6 s in Chromium), then answers with the best strategy it had found.
+  const strip = fs.readFileSync(path.join(ROOT, 'crates/core/benches/endgame_positions/expert-20000-strip.mine'), 'utf8');
+  const { page, problems } = await openPage();
+  await page.fill('#position', strip);
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.body.dataset.game === 'position');
+  await page.click('#endgame');
+  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent), null, { timeout: 60_000 });
+  const shown = await page.textContent('#win-chance');
+  assert.match(shown, /^≥ \d+\.\d\d%$/, 'a lower bound, marked as one');
+  const info = await page.textContent('#endgame-info');
+  assert.match(info, /Too large to solve exactly in the time allowed \(too large to solve exactly: over \d+ layout visits\)/);
+  const [, x, y, num, den] = info.match(/starts at \((\d+), (\d+)\), outlined in gold, and wins at least (\d+)\/(\d+)\./);
+  assert.equal(shown, `≥ ${((Number(num) / Number(den)) * 100).toFixed(2)}%`);
+  const gold = page.locator('#board .cell.best-move');
+  assert.equal(await gold.count(), 1);
+  assert.equal(await gold.getAttribute('data-x'), x);
+  assert.equal(await gold.getAttribute('data-y'), y);
+  assert.match(await gold.getAttribute('aria-label'), /endgame best move found/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Endgame says "too large" honestly on a big position', async () => {
   const { page } = await openPage();
   await newGame(page, 'expert', '5');

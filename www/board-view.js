@@ -55,6 +55,8 @@ export class BoardView {
     this.cursor = { x: 0, y: 0 };
     this.cursorShown = false;
     this.staleTimer = null;
+    /** What the gold outline says to a screen reader: a proven best move, or the best found. */
+    this.bestMoveWords = 'endgame best move';
   }
 
   /** Shows a grid of cell characters (see position.js cellState); touches only changed cells. */
@@ -232,7 +234,7 @@ export class BoardView {
       }
       if (this.marks[i].classes.includes('best-move')) {
         classes.push('best-move');
-        words.push('endgame best move');
+        words.push(this.bestMoveWords);
       }
       const mark = { p: cell.p, text, classes: classes.join(' '), words: words.join(', ') };
       const old = this.marks[i];
@@ -243,16 +245,20 @@ export class BoardView {
     for (const i of [...this.marked]) if (!wanted.has(i)) this.setMark(i, NO_MARK);
   }
 
-  /** Outlines the endgame's best move in gold. */
-  showBestMove(x, y) {
+  /**
+   * Outlines the endgame's best move in gold; `words` say what it is (a cut search's best move
+   * found is not proven best).
+   */
+  showBestMove(x, y, words = 'endgame best move') {
     this.clearBestMove();
+    this.bestMoveWords = words;
     const i = y * this.width + x;
     if (!this.elements[i]) return;
     const mark = this.marks[i];
     this.setMark(i, {
       ...mark,
       classes: `${mark.classes} best-move`.trim(),
-      words: mark.words ? `${mark.words}, endgame best move` : 'endgame best move',
+      words: mark.words ? `${mark.words}, ${words}` : words,
     });
   }
 
@@ -262,7 +268,7 @@ export class BoardView {
       const mark = this.marks[i];
       if (!mark.classes.includes('best-move')) continue;
       const classes = mark.classes.replace(/ ?best-move/, '').trim();
-      const words = mark.words.replace(/(, )?endgame best move/, '');
+      const words = mark.words.replace(`, ${this.bestMoveWords}`, '').replace(this.bestMoveWords, '');
       this.setMark(i, classes || words || mark.p !== null ? { ...mark, classes, words } : NO_MARK);
     }
   }

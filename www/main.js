@@ -1,7 +1,7 @@
 // The page's controller: wires the controls, the board view and the worker client. All solver
 // work happens in the worker (see client.js); this module only keeps the page's state.
 import { SolverClient, Superseded } from './client.js';
-import { Request, DETAILED_ANALYSIS_MAX_CELLS, analysisOptions } from './protocol.js';
+import { Request, DETAILED_ANALYSIS_MAX_CELLS, ENDGAME_MAX_VISITS, analysisOptions } from './protocol.js';
 import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
@@ -618,12 +618,26 @@ async function solveEndgame() {
   await guarded(async () => {
     let result;
     try {
-      result = await analyst.request(Request.ENDGAME, { position: state.position.toMineText(), options: {} });
+      result = await analyst.request(Request.ENDGAME, {
+        position: state.position.toMineText(),
+        options: { maxVisits: ENDGAME_MAX_VISITS },
+      });
     } catch (err) {
       if (version === state.version) $('win-chance').textContent = '—';
       throw err;
     }
     if (version !== state.version) return;
+    if (!result.solved && result.bestFound) {
+      // The search ran out of time: its best strategy is still worth showing, as what it is.
+      const found = result.bestFound;
+      $('win-chance').textContent = `≥ ${(found.winAtLeast * 100).toFixed(2)}%`;
+      $('win-chance').title = `at least ${found.winAtLeastExact}`;
+      view.showBestMove(found.x, found.y, 'endgame best move found');
+      $('endgame-info').textContent =
+        `Too large to solve exactly in the time allowed (${result.reason}). The best strategy found ` +
+        `starts at (${found.x}, ${found.y}), outlined in gold, and wins at least ${found.winAtLeastExact}.`;
+      return;
+    }
     if (!result.solved) {
       $('win-chance').textContent = 'too large';
       $('endgame-info').textContent = result.reason ?? 'This position is over the endgame budget.';

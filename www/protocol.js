@@ -65,6 +65,15 @@ export function message(id, kind, payload = {}) {
  */
 export const DETAILED_ANALYSIS_MAX_CELLS = 2500;
 
+/**
+ * The budget of the page's endgame search, in layout visits (each pass of the search over a set
+ * of layouts counts its size). Nodes alone do not bound its time: a few late expert positions
+ * take minutes. At this budget the search stops after about 6 s in Chromium
+ * (`node tests/measure-endgame.mjs`; docs/BENCHMARKS.md, "The page's endgame budget"), and
+ * what it found by then is shown as such.
+ */
+export const ENDGAME_MAX_VISITS = 150_000_000;
+
 /** The options of the page's analysis of a board with this many cells. */
 export function analysisOptions(cells) {
   return {

@@ -17,6 +17,9 @@ pub struct EndgameOptions {
     pub max_layouts: Option<u64>,
     /// The most search nodes.
     pub max_nodes: Option<u64>,
+    /// The most layout visits (each pass of the search over a set of layouts counts its
+    /// size): a bound on the time that nodes alone do not give.
+    pub max_visits: Option<u64>,
 }
 
 /// The endgame answer, as the page receives it.
@@ -35,8 +38,27 @@ pub struct EndgameResult {
     pub layouts: String,
     /// Search nodes expanded.
     pub nodes: u64,
+    /// Layout visits of the search.
+    pub visits: u64,
     /// Why the position was not solved, in words; absent when solved.
     pub reason: Option<String>,
+    /// When the search was cut by its budget: the first move of the best strategy it had
+    /// found, and what that strategy wins (a lower bound on the win chance).
+    pub best_found: Option<BestFound>,
+}
+
+/// The best move a cut search knew, with the win chance it reaches at least.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BestFound {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// The win chance of the strategy it starts, nearest `f64`.
+    pub win_at_least: f64,
+    /// The same as a reduced fraction `a/b`.
+    pub win_at_least_exact: String,
 }
 
 /// A cell, by column and row.
@@ -73,6 +95,9 @@ pub fn endgame_of_position(
     if let Some(max_nodes) = options.max_nodes {
         config.max_nodes = max_nodes;
     }
+    if let Some(max_visits) = options.max_visits {
+        config.max_visits = max_visits;
+    }
     let endgame = solve_endgame(&board, &config)?;
     let reason = match endgame.outcome() {
         EndgameOutcome::Solved { .. } => None,
@@ -87,7 +112,14 @@ pub fn endgame_of_position(
         best_move: endgame.best_move().map(|(x, y)| CellRef { x, y }),
         layouts: endgame.layouts().to_string(),
         nodes: endgame.nodes(),
+        visits: endgame.visits(),
         reason,
+        best_found: endgame.cut_move().map(|&((x, y), ref win)| BestFound {
+            x,
+            y,
+            win_at_least: win.to_f64(),
+            win_at_least_exact: win.to_string(),
+        }),
     })
 }
 
@@ -110,11 +142,35 @@ mod tests {
     fn over_budget_is_an_answer() {
         let options = EndgameOptions {
             max_layouts: Some(1),
-            max_nodes: None,
+            ..EndgameOptions::default()
         };
         let result = endgame_of_position("3x1x1\nH1H\n", &options).unwrap();
         assert!(!result.solved);
         assert!(result.reason.unwrap().starts_with("too large"));
         assert_eq!(result.win_chance, None);
+        assert_eq!(result.best_found, None);
+    }
+
+    /// A search cut by its visits names the first move of the best strategy it had found,
+    /// with a win chance no higher than the position's.
+    #[test]
+    fn a_cut_search_names_the_best_move_found() {
+        // 5,418 layouts, where the tuned expert player guessed.
+        let position = include_str!("../../core/tests/positions/expert-guess-5418.mine");
+        let solved = endgame_of_position(position, &EndgameOptions::default()).unwrap();
+        assert!(solved.solved);
+        assert_eq!(solved.best_found, None);
+        let options = EndgameOptions {
+            max_visits: Some(1_000_000),
+            ..EndgameOptions::default()
+        };
+        let cut = endgame_of_position(position, &options).unwrap();
+        assert!(!cut.solved);
+        assert!(cut.reason.unwrap().ends_with("over 1000000 layout visits"));
+        assert!(cut.visits > 1_000_000);
+        let found = cut.best_found.expect("a strategy at the root");
+        assert!(found.win_at_least > 0.0);
+        assert!(found.win_at_least <= solved.win_chance.unwrap());
+        assert!(found.x < 30 && found.y < 16);
     }
 }
