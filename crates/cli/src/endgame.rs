@@ -65,7 +65,19 @@ struct TooLarge {
     layouts: serde_json::Value,
     nodes: u64,
     visits: u64,
+    /// When the search was cut by its budget: the first move of the best strategy it had
+    /// found, and what that strategy wins at least.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_found: Option<BestFound>,
     ms: f64,
+}
+
+#[derive(Serialize)]
+struct BestFound {
+    x: usize,
+    y: usize,
+    win_at_least: f64,
+    win_at_least_exact: String,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -123,14 +135,27 @@ pub fn run(args: &Args) -> Result<()> {
                 layouts,
                 nodes: endgame.nodes(),
                 visits: endgame.visits(),
+                best_found: endgame.cut_move().map(|((x, y), win)| BestFound {
+                    x: *x,
+                    y: *y,
+                    win_at_least: win.to_f64(),
+                    win_at_least_exact: win.to_string(),
+                }),
                 ms,
             };
             if args.json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {
+                println!("{}", report.reason);
+                if let Some(found) = &report.best_found {
+                    println!(
+                        "best move found ({},{}): wins at least {} = {:.6}",
+                        found.x, found.y, found.win_at_least_exact, found.win_at_least
+                    );
+                }
                 println!(
-                    "{}\n{} layouts, {} nodes, {ms:.3} ms",
-                    report.reason, layouts_text, report.nodes
+                    "{} layouts, {} nodes, {ms:.3} ms",
+                    layouts_text, report.nodes
                 );
             }
         }

@@ -1,5 +1,5 @@
 //! `endgame`: the tuning flags (`--probe-plies`, `--no-group-bound`) change the work, never
-//! the answer.
+//! the answer; a budget of layout visits cuts the search and names the best move found.
 
 mod common;
 
@@ -46,4 +46,49 @@ fn the_group_bound_changes_the_work_not_the_answer() {
     assert_eq!(without.0, "89/432");
     // The bound cuts the search here (1,795 nodes against 2,383 when this was written).
     assert!(with.1 < without.1, "{with:?} {without:?}");
+}
+
+#[test]
+fn a_visit_budget_cuts_the_search_and_names_the_best_move_found() {
+    // 5,418 layouts, where the tuned expert player guessed.
+    let position = include_str!("../../core/tests/positions/expert-guess-5418.mine");
+    let (code, stdout, stderr) = run(&["endgame", "--json"], position.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let solved: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(solved["solved"], true, "{stdout}");
+    let (wins, layouts) = (
+        solved["win"].as_f64().unwrap(),
+        solved["layouts"].as_u64().unwrap(),
+    );
+    assert!(solved["visits"].as_u64().unwrap() > 1_000_000, "{stdout}");
+
+    let args = ["endgame", "--json", "--max-visits", "1000000"];
+    let (code, stdout, stderr) = run(&args, position.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let cut: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(cut["solved"], false, "{stdout}");
+    assert_eq!(
+        cut["reason"],
+        "too large to solve exactly: over 1000000 layout visits"
+    );
+    assert_eq!(cut["layouts"].as_u64(), Some(layouts));
+    let found = &cut["best_found"];
+    let at_least = found["win_at_least"].as_f64().expect("a lower bound");
+    assert!(at_least > 0.0 && at_least <= wins, "{stdout}");
+    let (num, den) = found["win_at_least_exact"]
+        .as_str()
+        .and_then(|f| f.split_once('/'))
+        .expect("a fraction");
+    let exact = num.parse::<f64>().unwrap() / den.parse::<f64>().unwrap();
+    assert!((exact - at_least).abs() < 1e-12, "{stdout}");
+
+    let (code, stdout, _) = run(&["endgame", "--max-visits", "1000000"], position.as_bytes());
+    assert_eq!(code, 0);
+    let line = format!(
+        "best move found ({},{}): wins at least {}",
+        found["x"],
+        found["y"],
+        found["win_at_least_exact"].as_str().unwrap()
+    );
+    assert!(stdout.contains(&line), "{stdout}");
 }
