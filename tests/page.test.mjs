@@ -316,6 +316,15 @@ test('Endgame shows the best move found, as such, when its search runs out of ti
   assert.equal(await gold.getAttribute('data-x'), x);
   assert.equal(await gold.getAttribute('data-y'), y);
   assert.match(await gold.getAttribute('aria-label'), /endgame best move found/);
+  assert.equal(await page.getAttribute('#win-chance', 'title'), `at least ${num}/${den}`);
+  // A new game's answer ("too large") keeps no fraction of the last one.
+  await newGame(page, 'expert', '5');
+  await clickCell(page, 3, 3);
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
+  await page.click('#endgame');
+  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
+  assert.equal(await page.textContent('#win-chance'), 'too large');
+  assert.equal(await page.getAttribute('#win-chance', 'title'), '');
   assert.deepEqual(problems, []);
   await page.close();
 });

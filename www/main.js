@@ -147,7 +147,7 @@ function showPosition(position) {
   state.analysis = null;
   view.render(position.width, position.height, position.cells);
   view.clearOverlay();
-  $('win-chance').textContent = '—';
+  showWinChance('—');
   $('endgame-info').textContent = '';
   $('mines-left').textContent = String(position.mines - position.cells.filter((c) => c === 'F').length);
   $('edit-mines').value = String(position.mines);
@@ -271,7 +271,7 @@ function showGame(game) {
   $('mines-left').textContent = String(game.minesLeft);
   $('face').textContent = game.status === 'won' ? '★' : game.status === 'lost' ? '☹' : '☺';
   document.body.dataset.game = game.status;
-  $('win-chance').textContent = '—';
+  showWinChance('—');
   $('endgame-info').textContent = '';
   if (game.started && game.status === 'playing' && state.timerStart === null) startTimer();
   if (game.status !== 'playing') stopTimer();
@@ -606,6 +606,12 @@ async function copyLink() {
 
 // ---------------------------------------------------------------- endgame
 
+/** Shows the endgame's win chance, and its exact fraction as the title (none when unknown). */
+function showWinChance(text, exact = '') {
+  $('win-chance').textContent = text;
+  $('win-chance').title = exact;
+}
+
 async function solveEndgame() {
   clearMessage();
   if (!analyzeOn()) {
@@ -614,7 +620,7 @@ async function solveEndgame() {
     requestAnalysis();
   }
   const version = state.version;
-  $('win-chance').textContent = '…';
+  showWinChance('…');
   await guarded(async () => {
     let result;
     try {
@@ -623,15 +629,14 @@ async function solveEndgame() {
         options: { maxVisits: ENDGAME_MAX_VISITS },
       });
     } catch (err) {
-      if (version === state.version) $('win-chance').textContent = '—';
+      if (version === state.version) showWinChance('—');
       throw err;
     }
     if (version !== state.version) return;
     if (!result.solved && result.bestFound) {
       // The search ran out of time: its best strategy is still worth showing, as what it is.
       const found = result.bestFound;
-      $('win-chance').textContent = `≥ ${(found.winAtLeast * 100).toFixed(2)}%`;
-      $('win-chance').title = `at least ${found.winAtLeastExact}`;
+      showWinChance(`≥ ${(found.winAtLeast * 100).toFixed(2)}%`, `at least ${found.winAtLeastExact}`);
       view.showBestMove(found.x, found.y, 'endgame best move found');
       $('endgame-info').textContent =
         `Too large to solve exactly in the time allowed (${result.reason}). The best strategy found ` +
@@ -639,12 +644,11 @@ async function solveEndgame() {
       return;
     }
     if (!result.solved) {
-      $('win-chance').textContent = 'too large';
+      showWinChance('too large');
       $('endgame-info').textContent = result.reason ?? 'This position is over the endgame budget.';
       return;
     }
-    $('win-chance').textContent = `${(result.winChance * 100).toFixed(2)}%`;
-    $('win-chance').title = result.winChanceExact;
+    showWinChance(`${(result.winChance * 100).toFixed(2)}%`, result.winChanceExact);
     if (result.bestMove) view.showBestMove(result.bestMove.x, result.bestMove.y);
     $('endgame-info').textContent =
       `Exactly ${result.winChanceExact} over ${result.layouts} layouts` +
