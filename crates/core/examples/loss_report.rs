@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use mineseer_core::board::Cell;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
-use mineseer_core::player::{next_moves, Action, PlayerConfig, Reason};
+use mineseer_core::player::{next_moves, PlayerConfig, Reason};
 use mineseer_core::rng::derive_seed;
 
 #[path = "shared/series.rs"]
@@ -80,10 +80,7 @@ fn play(game: &mut Game, config: &PlayerConfig) -> Option<(&'static str, &'stati
         for mv in batch {
             let opened = game.board().cells().contains(&Cell::Revealed(0));
             let revealed = game.revealed_count();
-            let _ = match mv.action {
-                Action::Reveal => game.reveal(mv.x, mv.y),
-                Action::Flag => game.toggle_flag(mv.x, mv.y),
-            };
+            let _ = mv.play_on(game);
             if game.state() == GameState::Lost {
                 let (kind, safety) = match mv.reason {
                     Reason::ForcedGuess { safety } => ("forced 50/50", safety),

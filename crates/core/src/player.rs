@@ -66,7 +66,7 @@ use crate::combinatorics::ratio_to_f64;
 use crate::dead::forced_guesses;
 use crate::endgame::{solve_endgame, solve_endgame_analysed, EndgameConfig};
 use crate::error::SolveError;
-use crate::game::{FirstClickRule, Game, GameState};
+use crate::game::{FirstClickRule, Game, GameError, GameState, MoveOutcome};
 use crate::probability::{solve_board, solve_board_after_reveal, Analysis, CellClass, SolveConfig};
 use crate::rules::Rules;
 use long_term::LongTerm;
@@ -439,6 +439,16 @@ pub struct Move {
     pub reason: Reason,
 }
 
+impl Move {
+    /// Plays the move on `game`: reveals the cell, or toggles its flag.
+    pub fn play_on(&self, game: &mut Game) -> Result<MoveOutcome, GameError> {
+        match self.action {
+            Action::Reveal => game.reveal(self.x, self.y),
+            Action::Flag => game.toggle_flag(self.x, self.y),
+        }
+    }
+}
+
 /// How much analysing the player did: counted by [`next_moves_counted`], so tests and
 /// measurements can see how many analyses a turn costs.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -662,10 +672,7 @@ pub fn play_game_counted(
             moves += 1;
             // A move on the game's own board cannot be outside it, and the loop stops once
             // the game is over: these results are moves, not errors.
-            let _ = match mv.action {
-                Action::Reveal => game.reveal(mv.x, mv.y),
-                Action::Flag => game.toggle_flag(mv.x, mv.y),
-            };
+            let _ = mv.play_on(game);
             if game.state() != GameState::Playing {
                 break;
             }

@@ -84,10 +84,7 @@ fn check_moves_against_brute_force(level: Level, rule: FirstClickRule, seeds: u6
                 }
             }
             for mv in moves {
-                match mv.action {
-                    Action::Reveal => game.reveal(mv.x, mv.y).unwrap(),
-                    Action::Flag => game.toggle_flag(mv.x, mv.y).unwrap(),
-                };
+                mv.play_on(&mut game).unwrap();
                 if game.state() != GameState::Playing {
                     break;
                 }

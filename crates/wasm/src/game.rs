@@ -321,10 +321,7 @@ impl Game {
                     mineseer_core::player::Action::Flag => MoveOp::Flag,
                 };
                 self.record.push(op, mv.x, mv.y, now_ms);
-                match mv.action {
-                    mineseer_core::player::Action::Reveal => self.game.reveal(mv.x, mv.y)?,
-                    mineseer_core::player::Action::Flag => self.game.toggle_flag(mv.x, mv.y)?,
-                };
+                mv.play_on(&mut self.game)?;
                 played = Some(MoveView::from_move(&mv));
             }
         }

@@ -2,7 +2,7 @@
 //! seeded series of games (`compare_player`, `player_work`, `loss_report`).
 
 use mineseer_core::game::{Game, GameState, Preset};
-use mineseer_core::player::{Action, Move, PlayerConfig};
+use mineseer_core::player::{Move, PlayerConfig};
 
 #[path = "player_settings.rs"]
 mod player_settings;
@@ -34,10 +34,7 @@ pub fn play_batch(game: &mut Game, batch: &[Move]) {
     for mv in batch {
         // A move of the player on the game's own board is on the board, and the loop stops
         // once the game is over: these results are moves, not errors.
-        let _ = match mv.action {
-            Action::Reveal => game.reveal(mv.x, mv.y),
-            Action::Flag => game.toggle_flag(mv.x, mv.y),
-        };
+        let _ = mv.play_on(game);
         if game.state() != GameState::Playing {
             break;
         }
