@@ -12,6 +12,8 @@ use mineseer_core::values::{solve_board_with_chances, BoardChances};
 use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
 use serde::Serialize;
 
+use crate::grid::percent_grid;
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The position (`.mine` or `.inp`, told apart by content); `-` or nothing reads stdin.
@@ -274,28 +276,12 @@ fn print_report(args: &Args, board: &Board, report: &Report) -> Result<()> {
     Ok(())
 }
 
-/// A grid of four-character cells: numbers and flags as they are, hidden cells as a
-/// percentage (`  0%` and `100%` are certain).
+/// The probabilities as a grid ([`percent_grid`]), then the layout count and the time.
 fn render_grid(board: &Board, report: &Report) -> String {
-    let mut out = String::new();
     let mut p = report.cells.iter();
-    for y in 0..board.height() {
-        for x in 0..board.width() {
-            let idx = board.idx(x, y).expect("in range");
-            match board.cell(idx) {
-                Cell::Revealed(n) => out.push_str(&format!("   {n}")),
-                Cell::Flag => {
-                    p.next();
-                    out.push_str("   F");
-                }
-                _ => {
-                    let cell = p.next().expect("one report per unrevealed cell");
-                    out.push_str(&format!(" {:>2.0}%", cell.p * 100.0).replace(" 100%", "100%"));
-                }
-            }
-        }
-        out.push('\n');
-    }
+    let mut out = percent_grid(board, |_| {
+        p.next().expect("one report per unrevealed cell").p
+    });
     let layouts = match (&report.solutions, report.solutions_log2) {
         (Some(exact), _) => format!("{exact} consistent layouts"),
         (None, Some(log2)) => format!("about 2^{log2:.1} consistent layouts (approximate)"),

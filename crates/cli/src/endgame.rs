@@ -1,11 +1,14 @@
-//! `mineseer endgame`: the exact chance of winning under optimal play, and a best move.
+//! `mineseer endgame`: the exact chance of winning under optimal play, and a best move (with
+//! `--moves`, the win chance after each hidden cell).
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use mineseer_core::{solve_endgame, EndgameConfig, EndgameOutcome};
+use mineseer_core::{solve_endgame, Cell, EndgameConfig, EndgameOutcome};
 use serde::Serialize;
+
+use crate::grid::percent_grid;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -33,6 +36,11 @@ pub struct Args {
     /// changes.
     #[arg(long)]
     no_group_bound: bool,
+    /// Also the exact chance of winning after each hidden cell, revealed now and played
+    /// optimally after: a grid of percentages, or `moves` in the JSON. Every move is then
+    /// searched to its exact value, within the same budget.
+    #[arg(long)]
+    moves: bool,
 }
 
 #[derive(Serialize)]
@@ -52,8 +60,20 @@ struct Solved {
     layouts: u64,
     nodes: u64,
     visits: u64,
+    /// With `--moves`: every hidden, unflagged cell in board order with its win chance, or
+    /// `null` when the budget ran out before every move was valued.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Option<Vec<MoveValue>>>,
     /// Wall time of the solver alone, in milliseconds.
     ms: f64,
+}
+
+#[derive(Serialize)]
+struct MoveValue {
+    x: usize,
+    y: usize,
+    win: f64,
+    win_exact: String,
 }
 
 #[derive(Serialize)]
@@ -92,6 +112,7 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             EndgameConfig::default().group_min_layouts
         },
+        move_values: args.moves,
         ..EndgameConfig::default()
     };
     let start = Instant::now();
@@ -108,11 +129,41 @@ pub fn run(args: &Args) -> Result<()> {
                 layouts: layouts_text.parse()?,
                 nodes: endgame.nodes(),
                 visits: endgame.visits(),
+                moves: args.moves.then(|| {
+                    endgame.move_values().map(|values| {
+                        values
+                            .iter()
+                            .map(|&((x, y), ref win)| MoveValue {
+                                x,
+                                y,
+                                win: win.to_f64(),
+                                win_exact: win.to_string(),
+                            })
+                            .collect()
+                    })
+                }),
                 ms,
             };
             if args.json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {
+                match &report.moves {
+                    Some(Some(moves)) => {
+                        let mut values = moves.iter();
+                        print!(
+                            "{}",
+                            percent_grid(&board, |idx| match board.cell(idx) {
+                                Cell::Flag => 0.0,
+                                _ => values.next().expect("one value a hidden cell").win,
+                            })
+                        );
+                    }
+                    Some(None) => println!(
+                        "move values: the budget ran out before every move was valued \
+                         (raise --max-nodes or --max-visits)"
+                    ),
+                    None => {}
+                }
                 let best = match best_move {
                     Some((x, y)) => format!("best move ({x},{y})"),
                     None => "already won: no move left".to_string(),

@@ -4,6 +4,7 @@
 mod analyze;
 mod endgame;
 mod generate;
+mod grid;
 mod input;
 mod options;
 mod play;

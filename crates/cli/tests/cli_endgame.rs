@@ -1,5 +1,6 @@
 //! `endgame`: the tuning flags (`--probe-plies`, `--no-group-bound`) change the work, never
-//! the answer; a budget of layout visits cuts the search and names the best move found.
+//! the answer; a budget of layout visits cuts the search and names the best move found;
+//! `--moves` values every hidden cell.
 
 mod common;
 
@@ -91,4 +92,69 @@ fn a_visit_budget_cuts_the_search_and_names_the_best_move_found() {
         found["win_at_least_exact"].as_str().unwrap()
     );
     assert!(stdout.contains(&line), "{stdout}");
+}
+
+#[test]
+fn moves_values_every_hidden_cell_and_says_when_the_budget_cuts_them() {
+    // The README's position: 22 hidden cells, 1,820 layouts, (2,2) certainly safe.
+    let position = "6x4x5\n01HHHH\n12HHHH\nHHHHHH\nHHHHHH\n";
+    let (code, stdout, stderr) = run(&["endgame", "--json", "--moves"], position.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let moves = report["moves"].as_array().expect("moves");
+    let hidden: Vec<(u64, u64)> = (0..4u64)
+        .flat_map(|y| (0..6u64).map(move |x| (x, y)))
+        .filter(|&(x, y)| !(x < 2 && y < 2))
+        .collect();
+    let cells: Vec<(u64, u64)> = moves
+        .iter()
+        .map(|m| (m["x"].as_u64().unwrap(), m["y"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(cells, hidden, "one value a hidden cell, in board order");
+    let win = report["win"].as_f64().unwrap();
+    let value_of = |x: u64, y: u64| &moves[hidden.iter().position(|&c| c == (x, y)).unwrap()];
+    // The best move, and the certainly safe cell, win what the position wins; no move more.
+    let best = &report["best"];
+    let best = value_of(best["x"].as_u64().unwrap(), best["y"].as_u64().unwrap());
+    assert_eq!(best["win_exact"], report["win_exact"], "{stdout}");
+    assert_eq!(value_of(2, 2)["win_exact"], report["win_exact"], "{stdout}");
+    for m in moves {
+        let (num, den) = m["win_exact"].as_str().unwrap().split_once('/').unwrap();
+        let exact = num.parse::<f64>().unwrap() / den.parse::<f64>().unwrap();
+        assert!((exact - m["win"].as_f64().unwrap()).abs() < 1e-12, "{m}");
+        assert!(exact <= win + 1e-12, "{m}");
+    }
+    // A guess beside the numbers costs wins: a mine under it in half the layouts.
+    assert!(
+        value_of(2, 0)["win"].as_f64().unwrap() < win - 0.1,
+        "{stdout}"
+    );
+
+    // The text grid shows the same values as whole percentages.
+    let (code, text, _) = run(&["endgame", "--moves"], position.as_bytes());
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = text.lines().take(4).collect();
+    let percent = |m: &serde_json::Value| format!("{:.0}%", m["win"].as_f64().unwrap() * 100.0);
+    assert!(rows[0].starts_with("   0   1"), "{text}");
+    assert!(rows[2].contains(&percent(value_of(2, 2))), "{text}");
+    assert!(rows[0].contains(&percent(value_of(2, 0))), "{text}");
+
+    // Without the budget for every move, the answer stays and the values say they are cut.
+    let args = ["endgame", "--json", "--moves", "--max-nodes", "1100"];
+    let (code, stdout, stderr) = run(&args, position.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let cut: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(cut["win_exact"], report["win_exact"], "{stdout}");
+    assert!(cut["moves"].is_null(), "{stdout}");
+    let (_, text, _) = run(
+        &["endgame", "--moves", "--max-nodes", "1100"],
+        position.as_bytes(),
+    );
+    assert!(
+        text.contains("the budget ran out before every move was valued"),
+        "{text}"
+    );
+    // Not asked for: no `moves` at all.
+    let (_, stdout, _) = run(&["endgame", "--json"], position.as_bytes());
+    assert!(!stdout.contains("\"moves\""), "{stdout}");
 }

@@ -75,7 +75,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, CellIdx};
 use crate::combinatorics::Fraction;
@@ -140,6 +140,11 @@ pub struct EndgameConfig {
     /// the quick bound then sees that guess as well as the safest one. The default is 8;
     /// `u64::MAX` turns it off. The answer does not depend on it.
     pub group_min_layouts: u64,
+    /// Once the position is solved, also value every hidden cell exactly: the chance of
+    /// winning when that cell is revealed now and play is optimal after it
+    /// ([`Endgame::move_values`]). Off by default: each move is then searched to its exact
+    /// value, with no bar to cut it short, within the same budget of nodes and visits.
+    pub move_values: bool,
 }
 
 impl Default for EndgameConfig {
@@ -156,6 +161,7 @@ impl Default for EndgameConfig {
             probe_min_layouts: 16,
             probe_plies: 1,
             group_min_layouts: 8,
+            move_values: false,
         }
     }
 }
@@ -169,6 +175,8 @@ pub struct Endgame {
     /// When the search was cut: the first move of the best strategy it knew, `(x, y)`, and
     /// that strategy's win chance (a lower bound on the position's).
     cut_move: Option<((usize, usize), Fraction)>,
+    /// When asked for and within the budget: every hidden cell with its win chance.
+    move_values: Option<Vec<((usize, usize), Fraction)>>,
     outcome: EndgameOutcome,
 }
 
@@ -223,6 +231,15 @@ impl Endgame {
         self.cut_move.as_ref()
     }
 
+    /// When [`EndgameConfig::move_values`] asked for them and the position was solved with
+    /// them inside the budget: every hidden, unflagged cell `(x, y)`, in board order, with
+    /// the exact chance of winning when it is revealed now and play is optimal after it
+    /// (0 for a certain mine; the position's own win chance for a best move, and for a safe
+    /// cell, since a safe reveal never costs a win).
+    pub fn move_values(&self) -> Option<&[((usize, usize), Fraction)]> {
+        self.move_values.as_deref()
+    }
+
     /// Layout visits of the search ([`EndgameConfig::max_visits`]).
     pub fn visits(&self) -> u64 {
         self.visits
@@ -275,6 +292,7 @@ pub fn solve_endgame_analysed(
         nodes,
         visits: 0,
         cut_move: None,
+        move_values: None,
         outcome: EndgameOutcome::TooLarge { what, limit },
     };
     let n_layouts = match layouts.to_u64() {
@@ -328,6 +346,28 @@ pub fn solve_endgame_analysed(
     }
     match search.root(&all) {
         Ok((wins, best_cell)) => {
+            // The budget spent on the best move is spent: a cut here leaves the values out,
+            // not the answer.
+            let move_values = if config.move_values {
+                search.move_wins(&all).ok().map(|table_wins| {
+                    board
+                        .indices()
+                        .filter(|&idx| board.cell(idx).is_unrevealed())
+                        .map(|idx| {
+                            let won = match table.cells().binary_search(&idx) {
+                                Ok(k) => table_wins[k],
+                                // A cell that tells no layouts apart: a mine in every one,
+                                // or safe showing the same in every one (nothing learnt).
+                                Err(_) if analysis.mine_layouts_ref(idx).is_zero() => wins,
+                                Err(_) => 0,
+                            };
+                            (board.xy(idx), Fraction::new(won.into(), layouts.clone()))
+                        })
+                        .collect()
+                })
+            } else {
+                None
+            };
             let win = Fraction::new(BigUint::from(wins), layouts.clone());
             let best_move = best_cell.map(|c| board.xy(c));
             Ok(Endgame {
@@ -335,6 +375,7 @@ pub fn solve_endgame_analysed(
                 nodes: search.nodes,
                 visits: search.visits,
                 cut_move: None,
+                move_values,
                 outcome: EndgameOutcome::Solved { win, best_move },
             })
         }
@@ -662,6 +703,35 @@ impl<'a> Search<'a> {
         let result = self.expand(set, -1, &every_cell)?;
         debug_assert!(result.exact);
         Ok((result.wins, result.best_cell.map(|c| self.table.cells()[c])))
+    }
+
+    /// Per table cell, the exact wins of revealing it first in `set` and playing optimally
+    /// after: the sum of its parts' values, each searched with no bar (equal splits once).
+    fn move_wins(&mut self, set: &[u32]) -> Result<Vec<u64>, NodeLimit> {
+        let every_cell: Vec<u32> = (0..self.table.cells().len() as u32).collect();
+        let (mines, varies) = self.scan_owned(set, &every_cell);
+        let size = set.len() as u32;
+        let child_active = still_in_play(&every_cell, &mines, &varies, size);
+        let mut by_split: FastMap<Vec<u32>, u64> = FastMap::default();
+        let mut wins = Vec::with_capacity(every_cell.len());
+        for (k, &cell) in every_cell.iter().enumerate() {
+            if mines[k] == size {
+                wins.push(0);
+                continue;
+            }
+            let (parts, split) = self.parts_of_move(set, cell as usize);
+            let won = match by_split.get(&split) {
+                Some(&won) => won,
+                None => {
+                    let (won, exact) = self.sum_parts(&parts, -1, &child_active)?;
+                    debug_assert!(exact, "no cutoff, so every part is searched exactly");
+                    by_split.insert(split, won);
+                    won
+                }
+            };
+            wins.push(won);
+        }
+        Ok(wins)
     }
 
     /// The value of `set` if it exceeds `cutoff`; otherwise an upper bound at most `cutoff`.

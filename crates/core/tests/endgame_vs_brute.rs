@@ -189,6 +189,25 @@ fn check_with(board: &Board, config: &EndgameConfig) -> usize {
             "no move on\n{text}"
         ),
     }
+    if config.move_values {
+        let values = endgame
+            .move_values()
+            .unwrap_or_else(|| panic!("no move values for\n{text}"));
+        let hidden: Vec<usize> = (0..board.len())
+            .filter(|&c| board.cell(mineseer_core::CellIdx(c as u32)).is_unrevealed())
+            .collect();
+        assert_eq!(
+            values.len(),
+            hidden.len(),
+            "one value a hidden cell of\n{text}"
+        );
+        for (&cell, ((x, y), value)) in hidden.iter().zip(values) {
+            assert_eq!(board.idx(*x, *y).unwrap().get(), cell, "board order");
+            let move_wins = reference.move_wins(&all, &start, cell);
+            let expected = Fraction::new(BigUint::from(move_wins), BigUint::from(n));
+            assert_eq!(value, &expected, "value of ({x},{y}) on\n{text}");
+        }
+    }
     n
 }
 
@@ -274,6 +293,45 @@ fn group_bounds_match_the_definition() {
         probe_plies: (round % 3) as u8,
         ..deep_bounds_everywhere()
     });
+}
+
+/// Every hidden cell's exact value ([`EndgameConfig::move_values`]) is the definition's:
+/// the wins of revealing it now and playing best after, over the layouts. Half the rounds
+/// also play the strategy bar everywhere, since the values are searched in the same tables
+/// as the best move. Enough positions must have a move that is neither best nor a certain
+/// mine, or the values would only be 0 and the win chance.
+#[test]
+fn every_move_value_matches_the_definition() {
+    let config = |round: usize| EndgameConfig {
+        move_values: true,
+        ..if round.is_multiple_of(2) {
+            EndgameConfig::default()
+        } else {
+            strategy_everywhere()
+        }
+    };
+    check_leaning_boards(5150, config);
+    let mut rng = TestRng::new(5150);
+    let mut in_between = 0;
+    for round in 0..6000 {
+        let board = random_position(&mut rng, 5, false);
+        let unrevealed = board.cells().iter().filter(|c| c.is_unrevealed()).count();
+        if !(4..=11).contains(&unrevealed) {
+            continue;
+        }
+        let endgame = solve_endgame(&board, &config(round)).unwrap();
+        let (Some(win), Some(values)) = (endgame.win(), endgame.move_values()) else {
+            continue;
+        };
+        let zero = Fraction::from_integer(0);
+        if values.iter().any(|(_, v)| v != win && *v != zero) {
+            in_between += 1;
+        }
+    }
+    assert!(
+        in_between > 400,
+        "only {in_between} positions with a move between"
+    );
 }
 
 /// [`check_with`] on 6,000 random boards that lean to few revealed cells, with the
