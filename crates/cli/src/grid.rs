@@ -36,3 +36,17 @@ pub fn percent_grid(board: &Board, mut percent: impl FnMut(CellIdx) -> f64) -> S
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::percent_grid;
+    use mineseer_core::formats::parse_mine;
+
+    #[test]
+    fn only_exact_ends_show_as_0_and_100() {
+        let board = parse_mine("7x1x2\n1HHHHHF\n").unwrap();
+        let mut chances = [0.0, 0.004, 0.5, 0.996, 1.0, 0.3].into_iter();
+        let grid = percent_grid(&board, |_| chances.next().unwrap());
+        assert_eq!(grid, "   1  0%  1% 50% 99%100%   F\n");
+    }
+}
