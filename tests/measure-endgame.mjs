@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './static-server.mjs';
 import { launchChromium, openWithOwnWorker } from './browser.mjs';
-import { ENDGAME_MAX_VISITS } from '../www/protocol.js';
+import { ENDGAME_MAX_VISITS, ENDGAME_MOVE_VALUES_MAX_VISITS } from '../www/protocol.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -82,6 +82,27 @@ for (const name of ['expert-20000-strip', 'expert-20000-regions']) {
     `${name.padEnd(21)} ${String(native.layouts).padStart(7)} ${String(native.nodes).padStart(7)} | ` +
     `${native.ms.toFixed(0).padStart(9)} | ${wasm.ms.toFixed(0).padStart(7)} | ${(wasm.ms / native.ms).toFixed(2).padStart(13)} | ${answer}`,
   );
+}
+// The page's Endgame as it asks: the answer, then every hidden cell's win chance within
+// ENDGAME_MOVE_VALUES_MAX_VISITS more visits. When the values come, they must be the CLI's
+// (`--moves`, no budget of their own), exactly.
+console.log(`\nthe page's Endgame with the move values (at most ${ENDGAME_MOVE_VALUES_MAX_VISITS} more visits)`);
+console.log('position              | answer alone ms | with values ms | values');
+const pageOptions = { maxVisits: ENDGAME_MAX_VISITS, moveValues: true, moveValuesMaxVisits: ENDGAME_MOVE_VALUES_MAX_VISITS };
+for (const name of NAMES) {
+  const file = path.join(POSITIONS, `${name}.mine`);
+  const text = fs.readFileSync(file, 'utf8');
+  const alone = await inWorker(text, { maxVisits: ENDGAME_MAX_VISITS });
+  const valued = await inWorker(text, pageOptions);
+  let values = 'over their budget';
+  if (valued.moves) {
+    const native = JSON.parse(execFileSync(CLI, ['endgame', file, '--json', '--moves']).toString());
+    const same = native.moves.length === valued.moves.length &&
+      native.moves.every((m, i) => m.x === valued.moves[i].x && m.y === valued.moves[i].y && m.win_exact === valued.moves[i].winExact);
+    if (!same) mismatches += 1;
+    values = `${valued.moves.length} cells${same ? ', the same as native' : ', DIFFERENT from native'}`;
+  }
+  console.log(`${name.padEnd(21)} | ${alone.ms.toFixed(0).padStart(15)} | ${valued.ms.toFixed(0).padStart(14)} | ${values}`);
 }
 await browser.close();
 server.close();

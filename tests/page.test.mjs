@@ -295,6 +295,40 @@ test('Endgame outlines a best move in gold and shows the exact win chance', asyn
   await page.close();
 });
 
+test('Endgame gives each hidden cell its win chance if revealed, as the CLI does', async () => {
+  const position = '6x4x5\n01HHHH\n12HHHH\nHHHHHH\nHHHHHH\n';
+  const cli = JSON.parse(execFileSync(cliBinary(), ['endgame', '--json', '--moves'], { input: position }).toString());
+  assert.equal(cli.moves.length, 20);
+  const { page, problems } = await openPage();
+  await page.fill('#position', position);
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.body.dataset.game === 'position');
+  await page.click('#endgame');
+  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
+  assert.match(await page.textContent('#endgame-info'), /for its win chance if revealed\.$/);
+  // A guess beside the numbers, a cell off them and the certainly safe best move.
+  for (const [x, y] of [[2, 0], [5, 3], [2, 2]]) {
+    const move = cli.moves.find((m) => m.x === x && m.y === y);
+    await page.hover(`#board .cell[data-x="${x}"][data-y="${y}"]`);
+    await page.waitForFunction(() => document.getElementById('hover-info').textContent.includes('win if revealed'));
+    const line = await page.textContent('#hover-info');
+    assert.ok(line.startsWith(`(${x}, ${y}): mine`), line);
+    assert.ok(line.endsWith(`· win if revealed ${(move.win * 100).toFixed(2)}% = ${move.win_exact}`), line);
+  }
+  assert.equal(cli.moves.find((m) => m.x === 2 && m.y === 2).win_exact, cli.win_exact);
+  // Another position: the last one's values are gone.
+  await page.fill('#position', '6x4x5\n01HHHH\n13HHHH\nHHHHHH\nHHHHHH\n');
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="1"][data-y="1"]').dataset.state === '3');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell[data-p]').length === 20);
+  await page.hover('#board .cell[data-x="4"][data-y="3"]');
+  await page.hover('#board .cell[data-x="5"][data-y="3"]');
+  await page.waitForFunction(() => document.getElementById('hover-info').textContent.startsWith('(5, 3): mine'));
+  assert.ok(!(await page.textContent('#hover-info')).includes('win if revealed'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Endgame shows the best move found, as such, when its search runs out of time', async () => {
   // A long strip along a wall: the search needs far more than the page's budget of layout
   // visits (about 6 s in Chromium), then answers with the best strategy it had found.

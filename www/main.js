@@ -1,7 +1,9 @@
 // The page's controller: wires the controls, the board view and the worker client. All solver
 // work happens in the worker (see client.js); this module only keeps the page's state.
 import { SolverClient, Superseded } from './client.js';
-import { Request, DETAILED_ANALYSIS_MAX_CELLS, ENDGAME_MAX_VISITS, analysisOptions } from './protocol.js';
+import {
+  Request, DETAILED_ANALYSIS_MAX_CELLS, ENDGAME_MAX_VISITS, ENDGAME_MOVE_VALUES_MAX_VISITS, analysisOptions,
+} from './protocol.js';
 import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
@@ -49,6 +51,8 @@ const state = {
   analysis: null,
   /** Counts every change of the shown position, so that stale answers are ignored. */
   version: 0,
+  /** The endgame's win chance after each hidden cell, {version, byCell: Map(y * width + x -> move)}. */
+  endgameMoves: null,
   timerStart: null,
   timerHandle: null,
   autoplaying: false,
@@ -508,6 +512,9 @@ function showNumberChances(x, y) {
       .join('  ');
     if (chances) parts.push(`· if safe shows ${chances}`);
   }
+  const moves = state.endgameMoves;
+  const move = moves?.version === state.version ? moves.byCell.get(y * state.position.width + x) : null;
+  if (move) parts.push(`· win if revealed ${(move.win * 100).toFixed(2)}% = ${move.winExact}`);
   info.textContent = parts.join(' ');
 }
 
@@ -626,7 +633,7 @@ async function solveEndgame() {
     try {
       result = await analyst.request(Request.ENDGAME, {
         position: state.position.toMineText(),
-        options: { maxVisits: ENDGAME_MAX_VISITS },
+        options: { maxVisits: ENDGAME_MAX_VISITS, moveValues: true, moveValuesMaxVisits: ENDGAME_MOVE_VALUES_MAX_VISITS },
       });
     } catch (err) {
       if (version === state.version) showWinChance('—');
@@ -650,9 +657,16 @@ async function solveEndgame() {
     }
     showWinChance(`${(result.winChance * 100).toFixed(2)}%`, result.winChanceExact);
     if (result.bestMove) view.showBestMove(result.bestMove.x, result.bestMove.y);
+    const width = state.position.width;
+    state.endgameMoves = result.moves
+      ? { version, byCell: new Map(result.moves.map((m) => [m.y * width + m.x, m])) }
+      : null;
     $('endgame-info').textContent =
       `Exactly ${result.winChanceExact} over ${result.layouts} layouts` +
-      (result.bestMove ? `; best move (${result.bestMove.x}, ${result.bestMove.y}), outlined in gold.` : '.');
+      (result.bestMove ? `; best move (${result.bestMove.x}, ${result.bestMove.y}), outlined in gold.` : '.') +
+      (!result.bestMove ? '' : result.moves
+        ? ' Point at a cell, or press it long, for its win chance if revealed.'
+        : ' Valuing every cell would take too long here.');
   });
 }
 

@@ -74,6 +74,15 @@ export const DETAILED_ANALYSIS_MAX_CELLS = 2500;
  */
 export const ENDGAME_MAX_VISITS = 150_000_000;
 
+/**
+ * The layout visits the Endgame may add, once the position is solved, to value every hidden
+ * cell (its win chance if revealed now, shown on hover). The bench's late positions of up to
+ * 5,000 layouts need under 10 million; its hardest 20,000-layout ones need over 100 million,
+ * five times their search, so this caps the extra wait at about a second
+ * (docs/BENCHMARKS.md, "Every move's win chance").
+ */
+export const ENDGAME_MOVE_VALUES_MAX_VISITS = 20_000_000;
+
 /** The options of the page's analysis of a board with this many cells. */
 export function analysisOptions(cells) {
   return {

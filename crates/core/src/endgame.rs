@@ -145,6 +145,11 @@ pub struct EndgameConfig {
     /// ([`Endgame::move_values`]). Off by default: each move is then searched to its exact
     /// value, with no bar to cut it short, within the same budget of nodes and visits.
     pub move_values: bool,
+    /// The most layout visits the move values may add once the position is solved (within
+    /// [`EndgameConfig::max_visits`] still). Valuing every move of a hard 20,000-layout
+    /// position can cost five times its search; a caller that wants the answer quickly
+    /// gives the values a small budget of their own. The default, `u64::MAX`, adds none.
+    pub move_values_max_visits: u64,
 }
 
 impl Default for EndgameConfig {
@@ -162,6 +167,7 @@ impl Default for EndgameConfig {
             probe_plies: 1,
             group_min_layouts: 8,
             move_values: false,
+            move_values_max_visits: u64::MAX,
         }
     }
 }
@@ -349,6 +355,9 @@ pub fn solve_endgame_analysed(
             // The budget spent on the best move is spent: a cut here leaves the values out,
             // not the answer.
             let move_values = if config.move_values {
+                search.max_visits = config
+                    .max_visits
+                    .min(search.visits.saturating_add(config.move_values_max_visits));
                 search.move_wins(&all).ok().map(|table_wins| {
                     board
                         .indices()

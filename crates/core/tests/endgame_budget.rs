@@ -175,3 +175,38 @@ fn a_cut_search_names_a_move_that_wins_what_it_says() {
     }
     assert!(cut_moves >= 9, "only {cut_moves} cut searches named a move");
 }
+
+/// The move values have a budget of their own: past it the position is still solved,
+/// exactly, and only the values are left out. Within it, the best of them is the win chance.
+#[test]
+fn move_values_over_their_budget_leave_the_answer_alone() {
+    let board = parse_mine(POSITION).unwrap();
+    let plain = solve_endgame(&board, &EndgameConfig::default()).unwrap();
+    let win = plain.win().unwrap().clone();
+    assert_eq!(plain.move_values(), None, "not asked for");
+    let valued = |move_values_max_visits| {
+        let config = EndgameConfig {
+            move_values: true,
+            move_values_max_visits,
+            ..EndgameConfig::default()
+        };
+        solve_endgame(&board, &config).unwrap()
+    };
+    let cut = valued(1_000);
+    assert_eq!(cut.win(), Some(&win));
+    assert_eq!(cut.best_move(), plain.best_move());
+    assert_eq!(cut.move_values(), None);
+    assert!(
+        cut.visits() < plain.visits() + 1_000_000,
+        "the values stopped early"
+    );
+    let full = valued(u64::MAX);
+    assert_eq!(full.win(), Some(&win));
+    let values = full.move_values().expect("within the budget");
+    let best = full.best_move().unwrap();
+    assert_eq!(values.iter().find(|(xy, _)| *xy == best).unwrap().1, win);
+    assert!(values
+        .iter()
+        .all(|(_, v)| v.numer() * win.denom() <= win.numer() * v.denom()));
+    assert!(full.visits() > plain.visits() + 1_000);
+}

@@ -20,6 +20,11 @@ pub struct EndgameOptions {
     /// The most layout visits (each pass of the search over a set of layouts counts its
     /// size): a bound on the time that nodes alone do not give.
     pub max_visits: Option<u64>,
+    /// Also value every hidden cell: the win chance after revealing it now
+    /// ([`EndgameResult::moves`]).
+    pub move_values: Option<bool>,
+    /// The most layout visits the move values may add once the position is solved.
+    pub move_values_max_visits: Option<u64>,
 }
 
 /// The endgame answer, as the page receives it.
@@ -45,6 +50,23 @@ pub struct EndgameResult {
     /// When the search was cut by its budget: the first move of the best strategy it had
     /// found, and what that strategy wins (a lower bound on the win chance).
     pub best_found: Option<BestFound>,
+    /// When `moveValues` asked for them and the budget allowed: every hidden, unflagged cell
+    /// in board order with the win chance after revealing it now and playing best after.
+    pub moves: Option<Vec<MoveWin>>,
+}
+
+/// One move's exact win chance.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveWin {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// The win chance, nearest `f64`.
+    pub win: f64,
+    /// The same as a reduced fraction `a/b`.
+    pub win_exact: String,
 }
 
 /// The best move a cut search knew, with the win chance it reaches at least.
@@ -98,6 +120,10 @@ pub fn endgame_of_position(
     if let Some(max_visits) = options.max_visits {
         config.max_visits = max_visits;
     }
+    config.move_values = options.move_values.unwrap_or(false);
+    if let Some(max_visits) = options.move_values_max_visits {
+        config.move_values_max_visits = max_visits;
+    }
     let endgame = solve_endgame(&board, &config)?;
     let reason = match endgame.outcome() {
         EndgameOutcome::Solved { .. } => None,
@@ -120,6 +146,17 @@ pub fn endgame_of_position(
             win_at_least: win.to_f64(),
             win_at_least_exact: win.to_string(),
         }),
+        moves: endgame.move_values().map(|values| {
+            values
+                .iter()
+                .map(|&((x, y), ref win)| MoveWin {
+                    x,
+                    y,
+                    win: win.to_f64(),
+                    win_exact: win.to_string(),
+                })
+                .collect()
+        }),
     })
 }
 
@@ -136,6 +173,33 @@ mod tests {
         assert_eq!(result.layouts, "2");
         let best = result.best_move.unwrap();
         assert!(best == CellRef { x: 0, y: 0 } || best == CellRef { x: 2, y: 0 });
+        assert_eq!(result.moves, None, "not asked for");
+    }
+
+    #[test]
+    fn move_values_name_every_hidden_cell() {
+        // Two mines among three hidden cells: (0,0) and (2,0) are a 50/50 beside the 2,
+        // (3,0) a mine for certain.
+        let options = EndgameOptions {
+            move_values: Some(true),
+            ..EndgameOptions::default()
+        };
+        let result = endgame_of_position("4x1x2\nH1HH\n", &options).unwrap();
+        let moves: Vec<(usize, usize, String)> = result
+            .moves
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.x, m.y, m.win_exact))
+            .collect();
+        let half = "1/2".to_string();
+        assert_eq!(
+            moves,
+            [
+                (0, 0, half.clone()),
+                (2, 0, half),
+                (3, 0, "0/1".to_string())
+            ]
+        );
     }
 
     #[test]
