@@ -241,3 +241,40 @@ test('games played by clicks are recorded, reviewed as the CLI reviews them, and
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a reveal that cost wins in a small endgame shows what it was worth, luck aside', async () => {
+  // 5x4 with 4 mines: after the first click, 20 layouts and 80 % to win with best play;
+  // (3,0) is safe in this layout, but revealing it there wins only 45 % of the time.
+  const record = JSON.stringify({
+    format: 'mineseer-game', version: 1, width: 5, height: 4, mines: 4, rule: 'safe', seed: '1',
+    layout: [[1, 3], [2, 2], [3, 1], [4, 0]],
+    moves: [{ op: 'reveal', x: 0, y: 0, t: 0 }, { op: 'reveal', x: 3, y: 0, t: 1000 }],
+  });
+  const cli = JSON.parse(execFileSync(cliBinary(), ['review', '--json', '-'], { input: record, encoding: 'utf8' }));
+  const move = cli.moves[1];
+  const endgame = JSON.parse(execFileSync(cliBinary(), ['endgame', '--json', '--moves'], {
+    input: '5x4x4\n001HH\n012HH\n12HHH\nHHHHH\n', encoding: 'utf8',
+  }));
+  assert.equal(move.win_before, endgame.win);
+  assert.equal(move.win_move, endgame.moves.find((m) => m.x === 3 && m.y === 0).win);
+  assert.ok(move.win_move < move.win_before - 0.3);
+  const page = await browser.context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+  await page.goto(baseUrl);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+  await page.fill('#position', record);
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('Opened a recorded'));
+  await page.click('#review-start');
+  await page.waitForFunction(() => document.querySelectorAll('.review-move').length === 2);
+  const text = await page.textContent('.review-move:nth-child(2)');
+  const pct = (p) => `${(p * 100).toFixed(1)} %`;
+  assert.ok(
+    text.endsWith(`win ${pct(move.win_before)} (this move ${pct(move.win_move)}) → ${pct(move.win_after)}`),
+    text,
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -232,6 +232,8 @@ export class GameRecords {
       }
       if (m.win_before !== undefined) {
         text += ` · win ${pct(m.win_before)}`;
+        // The move's own win chance where it cost some: what it was worth, luck aside.
+        if (m.win_move !== undefined && m.win_move < m.win_before) text += ` (this move ${pct(m.win_move)})`;
         if (m.win_after !== undefined) text += ` → ${pct(m.win_after)}`;
       }
       item.textContent = text;

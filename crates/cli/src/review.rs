@@ -89,6 +89,10 @@ fn print_text(review: &Review) {
         }
         if let Some(win) = &m.win_before {
             line += &format!(", win {}", percent(win));
+            // The move's own win chance, where it cost some: luck aside, what it was worth.
+            if let Some(value) = m.win_move.as_ref().filter(|&v| v != win) {
+                line += &format!(" (this move {})", percent(value));
+            }
             if let Some(after) = &m.win_after {
                 line += &format!(" -> {}", percent(after));
             }

@@ -216,6 +216,20 @@ fn review_json_matches_the_core_review() {
                 "move {i}"
             );
             assert_eq!(got["t"], want.played.t, "move {i}");
+            for (key, value) in [
+                ("win_before", &want.win_before),
+                ("win_move", &want.win_move),
+                ("win_after", &want.win_after),
+            ] {
+                // serde_json reads a float back to within an ulp, not always exactly.
+                match (got[key].as_f64(), value) {
+                    (Some(got), Some(want)) => {
+                        assert!((got - want.to_f64()).abs() < 1e-12, "move {i}: {key}")
+                    }
+                    (None, None) => {}
+                    (got, want) => panic!("move {i}: {key}: {got:?} against {want:?}"),
+                }
+            }
             // Moves without a safety carry no safety keys at all, as in the issue.
             if want.safety.is_none() {
                 assert_eq!(keys(got), ["i", "kind", "op", "t", "x", "y"], "move {i}");
@@ -252,6 +266,40 @@ fn review_text_names_each_move() {
         lines[3]
     );
     assert!(lines[3].ends_with("first"), "{}", lines[3]);
+}
+
+/// A reveal that cost wins in a small endgame: the line says what the move was worth (the
+/// endgame solver's value of that cell) next to best play's win chance.
+#[test]
+fn a_costly_reveal_shows_its_own_win_chance() {
+    // 5x4 with 4 mines; after the first click (the position below), (3,0) is safe in this
+    // layout but far from the best move.
+    let record = r#"{"format":"mineseer-game","version":1,"width":5,"height":4,"mines":4,
+        "rule":"safe","seed":"1","layout":[[1,3],[2,2],[3,1],[4,0]],
+        "moves":[{"op":"reveal","x":0,"y":0,"t":0},{"op":"reveal","x":3,"y":0,"t":1000}]}"#;
+    let position = "5x4x4\n001HH\n012HH\n12HHH\nHHHHH\n";
+    let (code, stdout, stderr) = run(&["endgame", "--json", "--moves"], position.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let endgame: Value = serde_json::from_str(&stdout).unwrap();
+    let best = endgame["win"].as_f64().unwrap();
+    let moves = endgame["moves"].as_array().unwrap();
+    let played = moves.iter().find(|m| m["x"] == 3 && m["y"] == 0).unwrap();
+    let worth = played["win"].as_f64().unwrap();
+    assert!(worth < best - 0.3, "{stdout}");
+
+    let (code, stdout, stderr) = run(&["review", "-"], record.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let line = stdout.lines().nth(4).expect("the second move's line");
+    let expected = format!(
+        "win {:.1} % (this move {:.1} %) -> 100.0 %",
+        best * 100.0,
+        worth * 100.0
+    );
+    assert!(line.ends_with(&expected), "{line}");
+    let (_, stdout, _) = run(&["review", "--json", "-"], record.as_bytes());
+    let review: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(review["moves"][1]["win_move"], json!(worth));
+    assert_eq!(review["moves"][1]["win_before"], json!(best));
 }
 
 #[test]

@@ -281,16 +281,18 @@ impl Game {
     /// `None` if the layout does not give the same numbers or the game is already over.
     pub fn at_position(board: &Board, layout: Vec<bool>) -> Option<Game> {
         let mut game = Game::from_layout(board.width(), board.height(), layout).ok()?;
+        // Flags first: in play a flag beside a revealed 0 kept the opening from revealing its
+        // cell, and it must here too, wherever the 0 comes in board order.
         for idx in board.indices() {
-            let (x, y) = board.xy(idx);
-            match board.cell(idx) {
-                Cell::Flag => {
-                    game.toggle_flag(x, y).ok()?;
-                }
-                Cell::Revealed(_) => {
-                    game.reveal(x, y).ok()?;
-                }
-                _ => {}
+            if board.cell(idx) == Cell::Flag {
+                let (x, y) = board.xy(idx);
+                game.toggle_flag(x, y).ok()?;
+            }
+        }
+        for idx in board.indices() {
+            if let Cell::Revealed(_) = board.cell(idx) {
+                let (x, y) = board.xy(idx);
+                game.reveal(x, y).ok()?;
             }
         }
         let same = board.indices().all(|idx| {

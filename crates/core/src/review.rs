@@ -25,7 +25,10 @@
 //! can ever settle, taken sooner or later in any case). Where the position has at most [`ReviewConfig::endgame`]'s
 //! `max_layouts` layouts and the endgame solver answers within its budget, the move also
 //! records the win chance under best play before it (which is the win chance after the best
-//! move, the solver's best move) and the win chance under best play after the move played.
+//! move, the solver's best move), for a reveal the win chance of the move played itself (the
+//! chance of winning by revealing that cell and playing best after, before its number is
+//! seen: what the move was worth, luck aside), and the win chance under best play after the
+//! move played.
 //!
 //! The summary: **guesses** and **blunders** counted; over the **risky moves** (reveals and
 //! chords whose safety was below 1: guesses, blunders, mines and risky chords), **luck** is the
@@ -161,6 +164,10 @@ pub struct MoveReview {
     pub win_before: Option<Fraction>,
     /// With `win_before`: the solver's best move `(x, y)`, whose win chance is `win_before`.
     pub win_best: Option<(usize, usize)>,
+    /// With `win_before`, for a reveal, when the solver valued every move within its budget:
+    /// the win chance of the move played (revealing the cell, then best play), at most
+    /// `win_before`; less means the move cost wins, whatever its number turned out to be.
+    pub win_move: Option<Fraction>,
     /// When the solver answered after the move too (or the move ended the game): the win
     /// chance under best play after the move played.
     pub win_after: Option<Fraction>,
@@ -229,6 +236,7 @@ pub fn review_game(record: &GameRecord, config: &ReviewConfig) -> Result<Review,
             forced: false,
             win_before: None,
             win_best: None,
+            win_move: None,
             win_after: None,
         };
         let fail = |source| ReviewError { index, source };
@@ -297,6 +305,15 @@ pub fn review_game(record: &GameRecord, config: &ReviewConfig) -> Result<Review,
                 if let Some((win, best_move)) = &here.win {
                     review.win_before = Some(win.clone());
                     review.win_best = *best_move;
+                    if played.op == MoveOp::Reveal {
+                        review.win_move = here.move_wins.as_ref().and_then(|values| {
+                            let xy = (played.x, played.y);
+                            values
+                                .iter()
+                                .find(|(cell, _)| *cell == xy)
+                                .map(|(_, w)| w.clone())
+                        });
+                    }
                 }
             }
         }
@@ -376,6 +393,9 @@ struct Position {
     /// The best single reveal's cell and safe layouts (the first in row-major order).
     best_first: (CellIdx, BigUint),
     win: Option<(Fraction, Option<(usize, usize)>)>,
+    /// With `win`: every hidden cell's win chance if revealed
+    /// ([`crate::endgame::Endgame::move_values`]).
+    move_wins: Option<Vec<((usize, usize), Fraction)>>,
 }
 
 impl Position {
@@ -391,6 +411,7 @@ impl Position {
             safe_cells: 0,
             best_first: (CellIdx(0), BigUint::zero()),
             win: None,
+            move_wins: None,
         };
         let boxes = position.analysis.stats().boxes;
         position.box_safe = vec![None; boxes];
@@ -423,9 +444,16 @@ impl Position {
         position.best_first = best.unwrap_or((CellIdx(0), BigUint::zero()));
         let small = solutions <= BigUint::from(config.endgame.max_layouts);
         if small {
-            let endgame = solve_endgame(&position.seen, &config.endgame)?;
+            // The values come after the answer, within the same budget: past it, the answer
+            // stands without them.
+            let endgame_config = EndgameConfig {
+                move_values: true,
+                ..config.endgame.clone()
+            };
+            let endgame = solve_endgame(&position.seen, &endgame_config)?;
             if let Some(win) = endgame.win() {
                 position.win = Some((win.clone(), endgame.best_move()));
+                position.move_wins = endgame.move_values().map(<[_]>::to_vec);
             }
         }
         Ok(position)

@@ -310,3 +310,16 @@ fn mine_text_errors_are_typed() {
     assert_eq!(game.flag_count(), 1);
     assert_eq!(game.revealed_count(), 1);
 }
+
+/// A game brought to a position (a rollout's start) keeps a cell a flag kept from an opening:
+/// the flag is placed before the 0 beside it is revealed, wherever the 0 comes in board order.
+#[test]
+fn a_position_with_a_flag_beside_an_opening_is_reached() {
+    let mut game = game_from_rows(&["...", "...", "..*"]);
+    game.toggle_flag(1, 0).unwrap();
+    game.reveal(0, 0).unwrap();
+    assert_eq!(view_rows(&game), ["0FH", "01H", "01H"]);
+    let layout = game.layout().unwrap().to_vec();
+    let again = Game::at_position(game.board(), layout).expect("the same position");
+    assert_eq!(view_rows(&again), view_rows(&game));
+}

@@ -10,12 +10,16 @@ use common::TestRng;
 use mineseer_core::brute::enumerate_layouts;
 use mineseer_core::dead::forced_guesses;
 
+use mineseer_core::formats::{parse_mine, write_mine};
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::record::{GameRecord, MoveOp, RecordMove};
 use mineseer_core::review::{review_game, MoveKind, Review, ReviewConfig};
-use mineseer_core::{solve_board, solve_endgame, Board, Cell, CellIdx, Fraction, SolveConfig};
+use mineseer_core::{
+    solve_board, solve_endgame, Board, Cell, CellIdx, EndgameConfig, Fraction, SolveConfig,
+};
 use num_bigint::BigUint;
 use num_traits::Zero;
+use std::collections::BTreeMap;
 
 /// Plays a game with a random player and returns its record.
 fn random_game(rng: &mut TestRng, config: GameConfig, max_moves: usize) -> GameRecord {
@@ -178,9 +182,62 @@ fn brute_safe(seen: &Board, targets: &[CellIdx]) -> Option<(usize, usize)> {
     Some((brute.layouts.len(), safe))
 }
 
+/// The win chance of revealing `(x, y)` in `seen` (the review's view: flags taken off, so a
+/// cell a flag kept from an opening can be hidden beside a 0) and playing best after, by its
+/// definition: on every consistent layout the position is reached (such cells flagged while
+/// the 0s are revealed, then unflagged) and the cell revealed, and the wins of the positions
+/// that follow (each the endgame solver's win chance times the layouts that lead to it) are
+/// summed.
+fn win_of_reveal(seen: &Board, (x, y): (usize, usize)) -> Fraction {
+    let brute = enumerate_layouts(seen).expect("a small board");
+    let mut kept = seen.clone();
+    for idx in seen.indices() {
+        if seen.cell(idx) == Cell::Revealed(0) {
+            for n in seen.neighbours(idx) {
+                if seen.cell(n) == Cell::Hidden {
+                    kept.set_cell(n, Cell::Flag);
+                }
+            }
+        }
+    }
+    let mut wins = BigUint::zero();
+    let mut after: BTreeMap<String, u64> = BTreeMap::new();
+    for layout in &brute.layouts {
+        let mut mask = vec![false; seen.len()];
+        for &m in layout {
+            mask[m] = true;
+        }
+        let mut game = Game::at_position(&kept, mask).expect("a layout of the position");
+        for idx in kept.indices() {
+            if kept.cell(idx) == Cell::Flag {
+                let (fx, fy) = kept.xy(idx);
+                game.toggle_flag(fx, fy).unwrap();
+            }
+        }
+        game.reveal(x, y).unwrap();
+        match game.state() {
+            GameState::Won => wins += 1u32,
+            GameState::Lost => {}
+            GameState::Playing => *after.entry(write_mine(game.board())).or_default() += 1,
+        }
+    }
+    for (position, layouts) in after {
+        let board = parse_mine(&position).unwrap();
+        let endgame = solve_endgame(&board, &EndgameConfig::default()).unwrap();
+        let win = endgame.win().expect("a small position");
+        let scaled = win.numer() * BigUint::from(layouts);
+        assert!(
+            (&scaled % win.denom()).is_zero(),
+            "its layouts, {layouts}, all lead to it"
+        );
+        wins += scaled / win.denom();
+    }
+    Fraction::new(wins, BigUint::from(brute.layouts.len()))
+}
+
 /// Replays the record with the game's own moves and checks every entry of the review.
 /// Returns how many moves of each interesting kind were checked.
-fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usize; 7] {
+fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usize; 8] {
     assert_eq!(review.moves.len(), record.moves().len());
     let config = ReviewConfig::default();
     let mut game =
@@ -188,7 +245,7 @@ fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usi
     let mut started = false;
     let mut risky = Vec::new();
     let mut best_of_risky = Vec::new();
-    let mut seen_kinds = [0usize; 7];
+    let mut seen_kinds = [0usize; 8];
     let mut seen_forced = 0;
     for (i, (mv, got)) in record.moves().iter().zip(&review.moves).enumerate() {
         assert_eq!(got.played, *mv);
@@ -327,6 +384,23 @@ fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usi
                 };
                 assert_eq!(got.win_before, expected_win, "{context}: win before");
                 seen_kinds[4] += usize::from(expected_win.is_some());
+                // The move's own win chance: for a reveal where the solver answered, by the
+                // definition on small boards, and never more than best play's.
+                match (&expected_win, mv.op) {
+                    (Some(win), MoveOp::Reveal) => {
+                        let value = got.win_move.as_ref().expect("small positions are valued");
+                        assert!(value.numer() * win.denom() <= win.numer() * value.denom());
+                        if got.win_best == Some((mv.x, mv.y)) {
+                            assert_eq!(value, win, "{context}: the best move wins best");
+                        }
+                        if brute_every {
+                            let expected = win_of_reveal(&seen, (mv.x, mv.y));
+                            assert_eq!(value, &expected, "{context}: the move's win chance");
+                            seen_kinds[7] += usize::from(value != win);
+                        }
+                    }
+                    _ => assert_eq!(got.win_move, None, "{context}: no move value"),
+                }
                 if mv.op == MoveOp::Reveal {
                     game.reveal(mv.x, mv.y).unwrap();
                 } else {
@@ -371,7 +445,7 @@ fn check_review(record: &GameRecord, review: &Review, brute_every: bool) -> [usi
 #[test]
 fn small_games_match_the_engine_and_brute_force() {
     let mut rng = TestRng::new(2026);
-    let mut totals = [0usize; 7];
+    let mut totals = [0usize; 8];
     for game_no in 0..1200u64 {
         let (w, h) = [(5, 5), (6, 4), (4, 4), (7, 3)][(game_no % 4) as usize];
         let mines = 3 + rng.below(4) as usize;
@@ -391,6 +465,11 @@ fn small_games_match_the_engine_and_brute_force() {
         }
     }
     assert!(totals[6] > 0, "no guess in a forced guess was checked");
+    assert!(
+        totals[7] >= 20,
+        "only {} reveals below best play",
+        totals[7]
+    );
     // The games exercised what they are meant to.
     for (name, count) in [
         "guesses",
@@ -410,7 +489,7 @@ fn small_games_match_the_engine_and_brute_force() {
 #[test]
 fn preset_games_match_the_engine() {
     let mut rng = TestRng::new(99);
-    let mut totals = [0usize; 7];
+    let mut totals = [0usize; 8];
     for game_no in 0..36u64 {
         let (w, h, m) = [(9, 9, 10), (16, 16, 40), (30, 16, 99)][(game_no % 3) as usize];
         let rule = [FirstClickRule::Safe, FirstClickRule::Opening][(game_no / 3 % 2) as usize];

@@ -234,6 +234,9 @@ pub struct MoveReviewJson {
     /// The endgame solver's best move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_best: Option<CellJson>,
+    /// For a reveal: the win chance of the move played (the cell revealed, then best play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_move: Option<f64>,
     /// Win chance under best play after the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_after: Option<f64>,
@@ -295,6 +298,7 @@ impl MoveReviewJson {
             forced: m.forced,
             win_before: f(&m.win_before),
             win_best: cell(m.win_best),
+            win_move: f(&m.win_move),
             win_after: f(&m.win_after),
         }
     }
