@@ -28,6 +28,17 @@ after(async () => {
   server?.close();
 });
 
+/** A fresh page of the built site, ready, with its errors and console errors collected. */
+async function openPage() {
+  const page = await browser.context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+  await page.goto(baseUrl);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+  return { page, problems };
+}
+
 /** SplitMix-like seeded choices, so the clicks are the same on every run. */
 function rng(seed) {
   let s = BigInt(seed);
@@ -124,12 +135,7 @@ async function exportRecord(page, dir) {
 }
 
 test('games played by clicks are recorded, reviewed as the CLI reviews them, and kept in the statistics', async () => {
-  const page = await browser.context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  await page.goto(baseUrl);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+  const { page, problems } = await openPage();
   await page.evaluate(() => localStorage.removeItem('mineseer.history'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mineseer-review-'));
 
@@ -258,12 +264,7 @@ test('a reveal that cost wins in a small endgame shows what it was worth, luck a
   assert.equal(move.win_before, endgame.win);
   assert.equal(move.win_move, endgame.moves.find((m) => m.x === 3 && m.y === 0).win);
   assert.ok(move.win_move < move.win_before - 0.3);
-  const page = await browser.context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  await page.goto(baseUrl);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
+  const { page, problems } = await openPage();
   await page.fill('#position', record);
   await page.click('#load-position');
   await page.waitForFunction(() => document.getElementById('message').textContent.includes('Opened a recorded'));
