@@ -665,7 +665,7 @@ async function solveEndgame() {
       `Exactly ${result.winChanceExact} over ${result.layouts} layouts` +
       (result.bestMove ? `; best move (${result.bestMove.x}, ${result.bestMove.y}), outlined in gold.` : '.') +
       (!result.bestMove ? '' : result.moves
-        ? ' Point at a cell, or press it long, for its win chance if revealed.'
+        ? ' Point at a cell (on touch, a long press, which also flags it) for its win chance if revealed.'
         : ' Valuing every cell would take too long here.');
   });
 }
