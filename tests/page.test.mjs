@@ -352,25 +352,25 @@ test('Endgame shows the best move found, as such, when its search runs out of ti
   assert.match(await gold.getAttribute('aria-label'), /endgame best move found/);
   assert.equal(await page.getAttribute('#win-chance', 'title'), `at least ${num}/${den}`);
   // A new game's answer ("too large") keeps no fraction of the last one.
-  await newGame(page, 'expert', '5');
-  await clickCell(page, 3, 3);
-  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
-  await page.click('#endgame');
-  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
-  assert.equal(await page.textContent('#win-chance'), 'too large');
+  await endgameOfAnExpertOpening(page);
   assert.equal(await page.getAttribute('#win-chance', 'title'), '');
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('Endgame says "too large" honestly on a big position', async () => {
-  const { page } = await openPage();
+/** Opens an expert game at (3,3) and asks for the Endgame: far too many layouts, "too large". */
+async function endgameOfAnExpertOpening(page) {
   await newGame(page, 'expert', '5');
   await clickCell(page, 3, 3);
   await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
   await page.click('#endgame');
   await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
   assert.equal(await page.textContent('#win-chance'), 'too large');
+}
+
+test('Endgame says "too large" honestly on a big position', async () => {
+  const { page } = await openPage();
+  await endgameOfAnExpertOpening(page);
   assert.match(await page.textContent('#endgame-info'), /too large/);
   assert.equal(await page.locator('#board .cell.best-move').count(), 0);
   await page.close();

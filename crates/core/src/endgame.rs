@@ -148,7 +148,8 @@ pub struct EndgameConfig {
     /// The most layout visits the move values may add once the position is solved (within
     /// [`EndgameConfig::max_visits`] still). Valuing every move of a hard 20,000-layout
     /// position can cost five times its search; a caller that wants the answer quickly
-    /// gives the values a small budget of their own. The default, `u64::MAX`, adds none.
+    /// gives the values a small budget of their own. The default, `u64::MAX`, sets no bound
+    /// beyond `max_visits`.
     pub move_values_max_visits: u64,
 }
 

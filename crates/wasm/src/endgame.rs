@@ -178,8 +178,8 @@ mod tests {
 
     #[test]
     fn move_values_name_every_hidden_cell() {
-        // Two mines among three hidden cells: (0,0) and (2,0) are a 50/50 beside the 2,
-        // (3,0) a mine for certain.
+        // Two mines among three hidden cells: the 1 puts one of them under (0,0) or (2,0), a
+        // 50/50, so the other is under (3,0) for certain.
         let options = EndgameOptions {
             move_values: Some(true),
             ..EndgameOptions::default()
