@@ -70,7 +70,9 @@
 
 mod groups;
 mod layouts;
+mod parts;
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -82,6 +84,7 @@ use crate::combinatorics::Fraction;
 use crate::error::SolveError;
 use crate::probability::{solve_board, Analysis, SolveConfig};
 use layouts::{LayoutTable, TableFailure, TableLimits, MINE};
+use parts::Parts;
 
 /// The budget of [`solve_endgame`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -531,6 +534,21 @@ struct Known {
 const NO_CELL: u32 = u32::MAX;
 
 impl Known {
+    /// Takes in what another look found about the same set: a value is never replaced by a
+    /// bound, and of two bounds the lower is kept; of two strategies, the better.
+    fn merge(&mut self, other: Known) {
+        if other.exact || (!self.exact && other.wins < self.wins) {
+            self.wins = other.wins;
+            self.exact = other.exact;
+        }
+        // The bound kept is at least as low as either look found.
+        self.plies = self.plies.max(other.plies);
+        if other.lower > self.lower {
+            self.lower = other.lower;
+            self.lower_cell = other.lower_cell;
+        }
+    }
+
     /// An upper bound, or the value, with no strategy known.
     fn upper(wins: u64, exact: bool) -> Known {
         Known {
@@ -554,9 +572,16 @@ impl Hasher for SetHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        // Whole words by a plain load: a copy of a chunk of unknown length would be a call
+        // to `memmove` a word, which cost more than the hashing itself on large sets.
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.write_u64(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        let tail = words.remainder();
+        if !tail.is_empty() {
             let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
+            word[..tail.len()].copy_from_slice(tail);
             self.write_u64(u64::from_le_bytes(word));
         }
     }
@@ -577,6 +602,59 @@ impl Hasher for SetHasher {
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<SetHasher>>;
 type FastSet<K> = HashSet<K, BuildHasherDefault<SetHasher>>;
 
+/// The transposition table: what is known about each set of layouts met, under the set's
+/// 64-bit hash. A set of thousands of layouts is hashed once per lookup, and never again
+/// when the table grows (a map keyed by the sets themselves hashes every one of them again
+/// at each resize). The set is kept with its entry and compared on every hit, so a second
+/// set with the same hash is only not stored, never mistaken for the first.
+#[derive(Default)]
+struct KnownSets {
+    entries: FastMap<u64, (Box<[u32]>, Known)>,
+}
+
+impl KnownSets {
+    fn get(&self, set: &[u32]) -> Option<&Known> {
+        let (stored, known) = self.entries.get(&set_hash(set))?;
+        (**stored == *set).then_some(known)
+    }
+
+    /// Merges `known` into the set's entry, or stores it when the set has none and
+    /// `room_for` allows (given the set, whether the budget has room for it).
+    fn remember(&mut self, set: &[u32], known: Known, room_for: impl FnOnce(&[u32]) -> bool) {
+        match self.entries.entry(set_hash(set)) {
+            Entry::Occupied(occupied) => {
+                let (stored, entry) = occupied.into_mut();
+                if **stored == *set {
+                    entry.merge(known);
+                }
+            }
+            Entry::Vacant(vacant) => {
+                if room_for(set) {
+                    vacant.insert((set.into(), known));
+                }
+            }
+        }
+    }
+}
+
+/// A well-mixed 64-bit hash of a set of layout indices, two indices a step.
+fn set_hash(set: &[u32]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = (set.len() as u64).wrapping_mul(K);
+    let mut pairs = set.chunks_exact(2);
+    for pair in &mut pairs {
+        let word = u64::from(pair[0]) | u64::from(pair[1]) << 32;
+        h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+    }
+    if let [last] = pairs.remainder() {
+        h = (h.rotate_left(23) ^ u64::from(*last)).wrapping_mul(K);
+    }
+    // The map takes its buckets from the low bits: fold the high ones down.
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    h ^ h >> 32
+}
+
 struct Search<'a> {
     table: &'a LayoutTable,
     /// Scratch for [`Search::quick_bound`], kept to spare an allocation per call.
@@ -588,7 +666,7 @@ struct Search<'a> {
     /// calls), and the entries set.
     scratch_part_of_value: Vec<u32>,
     scratch_values_seen: Vec<u16>,
-    known: FastMap<Box<[u32]>, Known>,
+    known: KnownSets,
     /// Layout indices stored in `known`, and their limit.
     known_words: u64,
     max_known_words: u64,
@@ -642,7 +720,7 @@ impl<'a> Search<'a> {
                     .unwrap_or(0)
             ],
             scratch_values_seen: Vec::new(),
-            known: FastMap::default(),
+            known: KnownSets::default(),
             known_words: 0,
             max_known_words: config.max_known_words,
             nodes: 0,
@@ -679,27 +757,16 @@ impl<'a> Search<'a> {
     /// Stores what is known about a set, while the table is within its budget; past it the
     /// search goes on, exact, only without remembering more.
     fn remember(&mut self, set: &[u32], known: Known) {
-        if let Some(entry) = self.known.get_mut(set) {
-            // A value is never replaced by a bound, and of two bounds the lower is kept; of
-            // two strategies, the better.
-            if known.exact || (!entry.exact && known.wins < entry.wins) {
-                entry.wins = known.wins;
-                entry.exact = known.exact;
+        let (known_words, max_known_words) = (&mut self.known_words, self.max_known_words);
+        self.known.remember(set, known, |set| {
+            // A set costs its indices plus about ten words of entry and allocation overhead.
+            let words = set.len() as u64 + 10;
+            let room = *known_words + words <= max_known_words;
+            if room {
+                *known_words += words;
             }
-            // The bound kept is at least as low as either look found.
-            entry.plies = entry.plies.max(known.plies);
-            if known.lower > entry.lower {
-                entry.lower = known.lower;
-                entry.lower_cell = known.lower_cell;
-            }
-            return;
-        }
-        // A set costs its indices plus about ten words of entry and allocation overhead.
-        let words = set.len() as u64 + 10;
-        if self.known_words + words <= self.max_known_words {
-            self.known_words += words;
-            self.known.insert(set.into(), known);
-        }
+            room
+        });
     }
 
     /// The exact value of the whole set, and a best cell.
@@ -822,7 +889,7 @@ impl<'a> Search<'a> {
         // The bounds are computed lazily, safest move first: a move's bound is at most its
         // safe layouts, so once those are no more than the best bound at hand, the rest can
         // wait (and are often never needed).
-        let mut pending: Vec<(u64, usize, Vec<Vec<u32>>)> = Vec::new();
+        let mut pending: Vec<(u64, usize, Parts)> = Vec::new();
         let mut next_move = 0;
         let mut seen_splits: FastSet<Vec<u32>> = FastSet::default();
         // A strategy found cheaply sets the bar: its wins are reached, so only a move that
@@ -870,8 +937,8 @@ impl<'a> Search<'a> {
                 // once the bounds so far and the sizes left cannot beat the threshold, the move
                 // is cut without bounding the rest.
                 let mut bound = 0u64;
-                let mut sizes_left: u64 = parts.iter().map(|p| p.len() as u64).sum();
-                for part in &parts {
+                let mut sizes_left = parts.layouts() as u64;
+                for part in parts.iter() {
                     sizes_left -= part.len() as u64;
                     bound += self.quick_bound(part, &child_active);
                     if (bound + sizes_left) as i64 <= threshold {
@@ -933,16 +1000,16 @@ impl<'a> Search<'a> {
     /// rest is counted at its bounds.
     fn sum_parts(
         &mut self,
-        parts: &[Vec<u32>],
+        parts: &Parts,
         cutoff: i64,
         active: &[u32],
     ) -> Result<(u64, bool), NodeLimit> {
         // A part is worth at most its size: once the bounds so far and the sizes left cannot
         // beat the cutoff, the rest need no bound.
-        let mut sizes_left: u64 = parts.iter().map(|p| p.len() as u64).sum();
+        let mut sizes_left = parts.layouts() as u64;
         let mut bounds: Vec<u64> = Vec::with_capacity(parts.len());
         let mut rest = 0u64;
-        for part in parts {
+        for part in parts.iter() {
             sizes_left -= part.len() as u64;
             let bound = self.quick_bound(part, active);
             bounds.push(bound);
@@ -1101,7 +1168,7 @@ impl<'a> Search<'a> {
                 let (parts, _) = self.parts_of_move(set, cell);
                 let mut bound = 0u64;
                 let mut sizes_left = safe;
-                for part in &parts {
+                for part in parts.iter() {
                     sizes_left -= part.len() as u64;
                     bound += self.move_bound(part, &child_active, plies - 1);
                     if bound + sizes_left <= best {
@@ -1400,7 +1467,7 @@ impl<'a> Search<'a> {
     /// hash; each group is then checked column by column, and one that holds two
     /// observations (a collision, which costs only time) is split cell by cell. Each part
     /// comes out in ascending order, as the table keys want.
-    fn joint_parts(&mut self, set: &[u32], cells: &[usize]) -> Vec<Vec<u32>> {
+    fn joint_parts(&mut self, set: &[u32], cells: &[usize]) -> Parts {
         self.visits += set.len() as u64;
         let table = self.table;
         let mut keys = vec![0u64; set.len()];
@@ -1412,15 +1479,21 @@ impl<'a> Search<'a> {
                 *key = hasher.finish();
             }
         }
-        let mut groups: Vec<Vec<u32>> = Vec::new();
+        // Groups labelled by first appearance from 1, and counted.
+        let mut sizes: Vec<u32> = Vec::new();
         let mut group_of_key: FastMap<u64, u32> = FastMap::default();
-        for (&key, &layout) in keys.iter().zip(set) {
-            let slot = *group_of_key.entry(key).or_insert(groups.len() as u32) as usize;
-            if slot == groups.len() {
-                groups.push(Vec::new());
-            }
-            groups[slot].push(layout);
-        }
+        let labels: Vec<u32> = keys
+            .iter()
+            .map(|&key| {
+                let slot = *group_of_key.entry(key).or_insert(sizes.len() as u32);
+                if slot as usize == sizes.len() {
+                    sizes.push(0);
+                }
+                sizes[slot as usize] += 1;
+                slot + 1
+            })
+            .collect();
+        let parts = Parts::gather(set, &labels, &sizes);
         let uniform = |group: &[u32]| {
             cells.iter().all(|&c| {
                 let column = table.column(c);
@@ -1428,36 +1501,66 @@ impl<'a> Search<'a> {
                 group[1..].iter().all(|&l| column[l as usize] == first)
             })
         };
-        let mut parts: Vec<Vec<u32>> = Vec::with_capacity(groups.len());
+        if parts.iter().all(|group| group.len() == 1 || uniform(group)) {
+            return parts;
+        }
+        // A collision: the groups again, in the order they were numbered, the mixed ones
+        // split exactly where they stood.
+        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); sizes.len()];
+        for (&label, &layout) in labels.iter().zip(set) {
+            groups[label as usize - 1].push(layout);
+        }
+        let mut pieces: Vec<Vec<u32>> = Vec::with_capacity(groups.len());
         for group in groups {
             if group.len() == 1 || uniform(&group) {
-                parts.push(group);
+                pieces.push(group);
             } else {
-                parts.extend(self.split_by_cells(group, cells));
+                pieces.extend(self.split_by_cells(group, cells));
             }
         }
-        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
-        parts
+        Parts::from_pieces(pieces)
     }
 
     /// The parts of `set` told apart by the observations of all of `cells`, in no particular
     /// order, each ascending: the set is split by one cell at a time. Exact, with no hashing,
     /// but a pass a cell: [`Search::joint_parts`] uses it only on a hash collision.
-    fn split_by_cells(&self, set: Vec<u32>, cells: &[usize]) -> Vec<Vec<u32>> {
+    fn split_by_cells(&mut self, set: Vec<u32>, cells: &[usize]) -> Vec<Vec<u32>> {
+        let table = self.table;
+        // Per column entry its piece (`u32::MAX` between uses), as in `parts_of_move`.
+        let part_of_value = &mut self.scratch_part_of_value;
+        let values_seen = &mut self.scratch_values_seen;
         let mut pieces = vec![set];
         for &c in cells {
-            let column = self.table.column(c);
+            let column = table.column(c);
             let mut next = Vec::with_capacity(pieces.len());
             for piece in pieces {
-                let mut by_value: Vec<(u16, Vec<u32>)> = Vec::new();
-                for layout in piece {
-                    let value = column[layout as usize];
-                    match by_value.iter_mut().find(|(v, _)| *v == value) {
-                        Some((_, part)) => part.push(layout),
-                        None => by_value.push((value, vec![layout])),
-                    }
+                let first = column[piece[0] as usize];
+                if piece.iter().all(|&l| column[l as usize] == first) {
+                    next.push(piece);
+                    continue;
                 }
-                next.extend(by_value.into_iter().map(|(_, part)| part));
+                // Counted first, so that each new piece is allocated once at its size.
+                let mut sizes: Vec<u32> = Vec::new();
+                for &layout in &piece {
+                    let value = column[layout as usize];
+                    let slot = &mut part_of_value[value as usize];
+                    if *slot == u32::MAX {
+                        *slot = sizes.len() as u32;
+                        sizes.push(0);
+                        values_seen.push(value);
+                    }
+                    sizes[*slot as usize] += 1;
+                }
+                let base = next.len();
+                next.extend(sizes.iter().map(|&n| Vec::with_capacity(n as usize)));
+                for &layout in &piece {
+                    let slot = part_of_value[column[layout as usize] as usize];
+                    next[base + slot as usize].push(layout);
+                }
+                for &value in values_seen.iter() {
+                    part_of_value[value as usize] = u32::MAX;
+                }
+                values_seen.clear();
             }
             pieces = next;
         }
@@ -1468,7 +1571,7 @@ impl<'a> Search<'a> {
     /// largest first; and the split as a label per layout of `set` (0 for a mine, then parts
     /// numbered in order of first appearance), which is equal for two cells exactly when they
     /// split `set` the same way.
-    fn parts_of_move(&mut self, set: &[u32], cell: usize) -> (Vec<Vec<u32>>, Vec<u32>) {
+    fn parts_of_move(&mut self, set: &[u32], cell: usize) -> (Parts, Vec<u32>) {
         self.visits += set.len() as u64;
         // A column's entries are `0..n_values`: the part of each goes through an array kept
         // between calls (reset entry by entry), and the parts are sized by a first count.
@@ -1496,17 +1599,7 @@ impl<'a> Search<'a> {
             part_of_value[value as usize] = u32::MAX;
         }
         values_seen.clear();
-        let mut parts: Vec<Vec<u32>> = sizes
-            .iter()
-            .map(|&n| Vec::with_capacity(n as usize))
-            .collect();
-        for (&layout, &label) in set.iter().zip(&split) {
-            if label > 0 {
-                parts[label as usize - 1].push(layout);
-            }
-        }
-        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
-        (parts, split)
+        (Parts::gather(set, &split, &sizes), split)
     }
 }
 
@@ -1547,9 +1640,11 @@ mod tests {
                 .filter(|_| rng.below(3) == 0)
                 .collect();
             let cells: Vec<usize> = (0..n_cells).filter(|_| rng.below(4) == 0).collect();
-            let mut hashed = search.joint_parts(&set, &cells);
+            let parts = search.joint_parts(&set, &cells);
+            let mut hashed: Vec<Vec<u32>> = parts.iter().map(<[u32]>::to_vec).collect();
             let mut exact = search.split_by_cells(set.clone(), &cells);
             assert!(hashed.iter().all(|p| p.is_sorted()));
+            assert!(hashed.windows(2).all(|w| w[0].len() >= w[1].len()));
             hashed.sort();
             exact.sort();
             assert_eq!(hashed, exact);
