@@ -614,14 +614,28 @@ struct KnownSets {
 
 impl KnownSets {
     fn get(&self, set: &[u32]) -> Option<&Known> {
-        let (stored, known) = self.entries.get(&set_hash(set))?;
-        (**stored == *set).then_some(known)
+        self.get_hashed(set_hash(set), set)
     }
 
     /// Merges `known` into the set's entry, or stores it when the set has none and
     /// `room_for` allows (given the set, whether the budget has room for it).
     fn remember(&mut self, set: &[u32], known: Known, room_for: impl FnOnce(&[u32]) -> bool) {
-        match self.entries.entry(set_hash(set)) {
+        self.remember_hashed(set_hash(set), set, known, room_for);
+    }
+
+    fn get_hashed(&self, hash: u64, set: &[u32]) -> Option<&Known> {
+        let (stored, known) = self.entries.get(&hash)?;
+        (**stored == *set).then_some(known)
+    }
+
+    fn remember_hashed(
+        &mut self,
+        hash: u64,
+        set: &[u32],
+        known: Known,
+        room_for: impl FnOnce(&[u32]) -> bool,
+    ) {
+        match self.entries.entry(hash) {
             Entry::Occupied(occupied) => {
                 let (stored, entry) = occupied.into_mut();
                 if **stored == *set {
@@ -1625,6 +1639,27 @@ mod tests {
     /// The hashed split of a set of layouts by the joint observations of some cells is the
     /// exact, cell by cell one (collisions aside, which it must then repair), on random sets
     /// and cells of an open region's table.
+    #[test]
+    fn a_set_sharing_another_sets_hash_is_never_taken_for_it() {
+        let mut known = KnownSets::default();
+        let (first, second) = ([1, 4, 9], [2, 4, 9]);
+        let room = |_: &[u32]| true;
+        known.remember_hashed(7, &first, Known::upper(2, true), room);
+        // The same hash for another set: not stored, and not answered from the first's entry.
+        known.remember_hashed(7, &second, Known::upper(1, true), room);
+        assert!(known.get_hashed(7, &second).is_none());
+        assert_eq!(known.get_hashed(7, &first).map(|k| k.wins), Some(2));
+        // A bound for the first set merges into its entry; its value stays.
+        known.remember_hashed(7, &first, Known::upper(1, false), room);
+        let entry = known.get_hashed(7, &first).expect("the first set is known");
+        assert_eq!((entry.wins, entry.exact), (2, true));
+        // With no room, nothing new is stored.
+        known.remember(&second, Known::upper(1, true), |_| false);
+        assert!(known.get(&second).is_none());
+        known.remember(&second, Known::upper(1, true), room);
+        assert_eq!(known.get(&second).map(|k| k.wins), Some(1));
+    }
+
     #[test]
     fn joint_parts_are_the_exact_split() {
         let (_, table) = table_of(include_str!(
