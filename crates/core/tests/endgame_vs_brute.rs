@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use common::{random_position, TestRng};
 use mineseer_core::brute::enumerate_layouts;
 use mineseer_core::formats::{parse_mine, write_mine};
-use mineseer_core::{solve_endgame, Board, Cell, EndgameConfig, Fraction};
+use mineseer_core::{solve_endgame, Board, Cell, Endgame, EndgameConfig, Fraction};
 use num_bigint::BigUint;
 
 /// The reference: every layout as a mine mask over the board.
@@ -269,7 +269,7 @@ fn larger_random_positions_match_the_definition() {
 /// cells, so that many cells are off the front, as in the open regions where the rule pays.
 #[test]
 fn strategy_bar_matches_the_definition() {
-    check_leaning_boards(2026, |_| strategy_everywhere());
+    check_leaning_boards(2026, |_| strategy_everywhere(), |_| {});
 }
 
 /// The deeper bounds cut moves before they are searched, and raise the value the parts of a
@@ -277,10 +277,14 @@ fn strategy_bar_matches_the_definition() {
 /// moves deep, the win chance and the move must still match the definition.
 #[test]
 fn deep_bounds_match_the_definition() {
-    check_leaning_boards(1126, |round| EndgameConfig {
-        probe_plies: 1 + (round % 3) as u8,
-        ..deep_bounds_everywhere()
-    });
+    check_leaning_boards(
+        1126,
+        |round| EndgameConfig {
+            probe_plies: 1 + (round % 3) as u8,
+            ..deep_bounds_everywhere()
+        },
+        |_| {},
+    );
 }
 
 /// The easier game's bound (everything outside a small group told for free) cuts moves and
@@ -288,11 +292,15 @@ fn deep_bounds_match_the_definition() {
 /// win chance and the move must still match the definition.
 #[test]
 fn group_bounds_match_the_definition() {
-    check_leaning_boards(3141, |round| EndgameConfig {
-        group_min_layouts: 2,
-        probe_plies: (round % 3) as u8,
-        ..deep_bounds_everywhere()
-    });
+    check_leaning_boards(
+        3141,
+        |round| EndgameConfig {
+            group_min_layouts: 2,
+            probe_plies: (round % 3) as u8,
+            ..deep_bounds_everywhere()
+        },
+        |_| {},
+    );
 }
 
 /// Every hidden cell's exact value ([`EndgameConfig::move_values`]) is the definition's:
@@ -310,24 +318,16 @@ fn every_move_value_matches_the_definition() {
             strategy_everywhere()
         }
     };
-    check_leaning_boards(5150, config);
-    let mut rng = TestRng::new(5150);
     let mut in_between = 0;
-    for round in 0..6000 {
-        let board = random_position(&mut rng, 5, false);
-        let unrevealed = board.cells().iter().filter(|c| c.is_unrevealed()).count();
-        if !(4..=11).contains(&unrevealed) {
-            continue;
-        }
-        let endgame = solve_endgame(&board, &config(round)).unwrap();
+    check_leaning_boards(5150, config, |endgame| {
         let (Some(win), Some(values)) = (endgame.win(), endgame.move_values()) else {
-            continue;
+            return;
         };
         let zero = Fraction::from_integer(0);
         if values.iter().any(|(_, v)| v != win && *v != zero) {
             in_between += 1;
         }
-    }
+    });
     assert!(
         in_between > 400,
         "only {in_between} positions with a move between"
@@ -335,9 +335,14 @@ fn every_move_value_matches_the_definition() {
 }
 
 /// [`check_with`] on 6,000 random boards that lean to few revealed cells, with the
-/// configuration of each round; enough of them must have several layouts and a win chance
-/// below 1, or the check proves little.
-fn check_leaning_boards(seed: u64, config_of_round: impl Fn(usize) -> EndgameConfig) {
+/// configuration of each round, and `inspect` on the solver's answer for each board of more
+/// than two layouts; enough of them must have a win chance below 1, or the check proves
+/// little.
+fn check_leaning_boards(
+    seed: u64,
+    config_of_round: impl Fn(usize) -> EndgameConfig,
+    mut inspect: impl FnMut(&Endgame),
+) {
     let mut rng = TestRng::new(seed);
     let (mut checked, mut not_sure) = (0, 0);
     for round in 0..6000 {
@@ -353,6 +358,7 @@ fn check_leaning_boards(seed: u64, config_of_round: impl Fn(usize) -> EndgameCon
             if endgame.win() != Some(&Fraction::from_integer(1)) {
                 not_sure += 1;
             }
+            inspect(&endgame);
         }
     }
     assert!(
