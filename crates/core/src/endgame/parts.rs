@@ -9,7 +9,7 @@ use std::cmp::Reverse;
 
 /// Parts of a set of layouts, largest first (equal sizes in the order they were numbered),
 /// each ascending as the set was.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(super) struct Parts {
     layouts: Vec<u32>,
     /// Where each part ends in `layouts`.
