@@ -1,5 +1,6 @@
 //! `mineseer endgame`: the exact chance of winning under optimal play, and a best move (with
-//! `--moves`, the win chance after each hidden cell).
+//! `--moves`, the win chance after each hidden cell); over the exact budget, an estimate by
+//! rollouts (`crate::estimate`) unless `--exact-only`.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -41,6 +42,15 @@ pub struct Args {
     /// searched to its exact value, within the same budget.
     #[arg(long)]
     moves: bool,
+    /// Estimate by rollouts even where the exact answer is possible (to check one against
+    /// the other).
+    #[arg(long, conflicts_with = "exact_only")]
+    estimate: bool,
+    /// Only the exact answer: over the budget, "too large" (and the best move found).
+    #[arg(long)]
+    exact_only: bool,
+    #[command(flatten)]
+    rollouts: crate::estimate::EstimateArgs,
 }
 
 #[derive(Serialize)]
@@ -51,6 +61,7 @@ struct Move {
 
 #[derive(Serialize)]
 struct Solved {
+    kind: &'static str,
     solved: bool,
     win: f64,
     win_exact: String,
@@ -78,6 +89,7 @@ struct MoveValue {
 
 #[derive(Serialize)]
 struct TooLarge {
+    kind: &'static str,
     solved: bool,
     reason: String,
     /// The exact layout count, as a decimal string when it is beyond what JSON readers keep
@@ -102,6 +114,9 @@ struct BestFound {
 
 pub fn run(args: &Args) -> Result<()> {
     let board = crate::input::read_board(args.file.as_deref())?;
+    if args.estimate {
+        return crate::estimate::run(&board, &args.rollouts, "asked for (--estimate)", args.json);
+    }
     let config = EndgameConfig {
         max_layouts: args.max_layouts,
         max_nodes: args.max_nodes,
@@ -122,6 +137,7 @@ pub fn run(args: &Args) -> Result<()> {
     match endgame.outcome() {
         EndgameOutcome::Solved { win, best_move } => {
             let report = Solved {
+                kind: "exact",
                 solved: true,
                 win: win.to_f64(),
                 win_exact: win.to_string(),
@@ -176,11 +192,15 @@ pub fn run(args: &Args) -> Result<()> {
         }
         EndgameOutcome::TooLarge { what, limit } => {
             let reason = format!("too large to solve exactly: over {limit} {what}");
+            if !args.exact_only {
+                return crate::estimate::run(&board, &args.rollouts, &reason, args.json);
+            }
             let layouts = match endgame.layouts().to_string().parse::<u64>() {
                 Ok(n) if n < (1 << 53) => serde_json::Value::from(n),
                 _ => serde_json::Value::from(layouts_text.clone()),
             };
             let report = TooLarge {
+                kind: "too_large",
                 solved: false,
                 reason,
                 layouts,

@@ -3,6 +3,7 @@
 
 mod analyze;
 mod endgame;
+mod estimate;
 mod generate;
 mod grid;
 mod input;
@@ -27,8 +28,8 @@ struct Cli {
 enum Command {
     /// Exact mine probability of every hidden cell of a `.mine` or `.inp` position.
     Analyze(analyze::Args),
-    /// Exact chance of winning under optimal play, and a best move, when the position has
-    /// few enough consistent layouts.
+    /// Exact chance of winning under optimal play and a best move when the position has few
+    /// enough consistent layouts; above, an estimate by rollouts with its intervals.
     Endgame(endgame::Args),
     /// Seeded boards as `.mine` text (mines as `M`), no-guess by default, with their times.
     Generate(generate::Args),

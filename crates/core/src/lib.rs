@@ -38,6 +38,7 @@ pub mod deductions;
 pub mod endgame;
 pub mod enumerate;
 pub mod error;
+pub mod estimate;
 pub mod formats;
 pub mod game;
 pub mod noguess;

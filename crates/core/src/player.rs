@@ -1358,6 +1358,73 @@ fn best_full_guess(
     (chosen, runner_up, dead)
 }
 
+/// A guess the player would consider, with its safety and its score at the player's level
+/// (the look-ahead's score at [`Level::Full`], the safety at [`Level::Fast`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct RankedGuess {
+    pub(crate) idx: CellIdx,
+    pub(crate) safety: f64,
+    pub(crate) score: f64,
+}
+
+/// The player's guesses of a position, best first by its own score: at [`Level::Full`]
+/// every candidate of [`full_candidates`] scored in full (no pruning: the runners-up are
+/// wanted too; living cells before dead ones), at [`Level::Fast`] the guessable cells by
+/// safety, then fewer hidden neighbours, as [`fast_guess`] breaks ties. The endgame
+/// estimate ([`crate::estimate`]) takes its candidates from here.
+pub(crate) fn ranked_guesses(
+    board: &Board,
+    analysis: &Analysis,
+    config: &PlayerConfig,
+) -> Vec<RankedGuess> {
+    let mut view = ProbabilityView::new(board, analysis);
+    let config = config.for_guess_on(board);
+    let config = config.as_ref();
+    if config.level == Level::Fast {
+        let mut cells = guessable(board, &mut view);
+        cells.sort_by(|a, b| {
+            b.1.total_cmp(&a.1)
+                .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
+                .then(a.0.cmp(&b.0))
+        });
+        return cells
+            .into_iter()
+            .map(|(idx, safety)| RankedGuess {
+                idx,
+                safety,
+                score: safety,
+            })
+            .collect();
+    }
+    let work = Work::default();
+    let mut long_term = (config.fifty_influence_weight > 0.0).then(|| {
+        let mut long_term = LongTerm::new(board, analysis, &config.solve);
+        long_term.scan(|idx| view.is_plainly_dead(idx));
+        long_term
+    });
+    let progress_weight = config.progress_weight_on(board);
+    let mut scored: Vec<(bool, RankedGuess)> = Vec::new();
+    for (idx, safety) in full_candidates(board, analysis, &mut view, config, &[]) {
+        let fifty = match long_term.as_mut() {
+            Some(lt) => 1.0 + config.fifty_influence_weight * lt.influence(idx),
+            None => 1.0,
+        };
+        let Some(look) = lookahead(board, analysis, idx, safety, config, &work) else {
+            continue;
+        };
+        let score = look.secondary * fifty
+            + progress_weight * look.progress
+            + config.information_weight * look.information;
+        scored.push((look.dead, RankedGuess { idx, safety, score }));
+    }
+    scored.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then(b.1.score.total_cmp(&a.1.score))
+            .then(a.1.idx.cmp(&b.1.idx))
+    });
+    scored.into_iter().map(|(_, guess)| guess).collect()
+}
+
 /// The two-guess look-ahead of a candidate: over each number it can show, the chance of that
 /// number times the value of the position after it: 1 when a certain move follows (progress),
 /// else the one-guess score of its best guess. The progress bonus is added as at depth 1.

@@ -5,11 +5,15 @@
 //!   checks everything past the JSON's shape ([`RecordJson::check`]).
 //! - [`StatsJson`]: a game's 3BV, clicks, efficiency and time.
 //! - [`ReviewJson`]: the move-by-move review, with the statistics.
+//! - [`PlanJson`] and [`EstimateJson`]: the endgame estimate's candidates and figures
+//!   (`mineseer endgame`'s `"estimate"` and the page's Endgame).
 //!
 //! The core knows no serde: these are plain mirrors of its types, with fractions as `f64`
 //! and names as text.
 
 use mineseer_core::clicks::GameStats;
+use mineseer_core::estimate::{CandidateKind, Estimate, Plan};
+use mineseer_core::player::Level;
 use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError};
 use mineseer_core::review::{MoveReview, Review};
 use mineseer_core::Fraction;
@@ -300,6 +304,178 @@ impl MoveReviewJson {
             win_best: cell(m.win_best),
             win_move: f(&m.win_move),
             win_after: f(&m.win_after),
+        }
+    }
+}
+
+/// The name of a player level in the JSON: `"full"` or `"fast"`.
+pub fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Full => "full",
+        Level::Fast => "fast",
+    }
+}
+
+/// A player level from its JSON name.
+pub fn level_from_name(name: &str) -> Option<Level> {
+    match name {
+        "full" => Some(Level::Full),
+        "fast" => Some(Level::Fast),
+        _ => None,
+    }
+}
+
+fn kind_name(kind: CandidateKind) -> &'static str {
+    match kind {
+        CandidateKind::Player => "player",
+        CandidateKind::Guess => "guess",
+        CandidateKind::Safest => "safest",
+        CandidateKind::Asked => "asked",
+    }
+}
+
+/// One candidate of a plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlannedJson {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Why it is a candidate: `player` (the auto-player's move), `guess` (its next best by
+    /// its score), `safest`, or `asked`.
+    pub kind: &'static str,
+    /// The exact chance that the cell is safe, nearest `f64`.
+    pub safety: f64,
+}
+
+/// The candidates of an estimate, known before any rollout.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanJson {
+    /// The player level of the rollouts: `full` or `fast`.
+    pub policy: &'static str,
+    /// The auto-player's move is certainly safe (and so a best move).
+    pub certain: bool,
+    /// The auto-player's move.
+    pub player: CellJson,
+    /// Every candidate, the auto-player's move first.
+    pub candidates: Vec<PlannedJson>,
+}
+
+impl PlanJson {
+    /// The JSON form of a plan whose rollouts are played at `level`.
+    pub fn new(plan: &Plan, level: Level) -> PlanJson {
+        let (x, y) = plan.player_move();
+        PlanJson {
+            policy: level_name(level),
+            certain: plan.is_certain(),
+            player: CellJson { x, y },
+            candidates: plan
+                .candidates()
+                .iter()
+                .map(|c| PlannedJson {
+                    x: c.x,
+                    y: c.y,
+                    kind: kind_name(c.kind),
+                    safety: c.safety,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One candidate's estimated figures.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CandidateJson {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Why it is a candidate (see [`PlannedJson::kind`]).
+    pub kind: &'static str,
+    /// The exact chance that the cell is safe, nearest `f64`.
+    pub safety: f64,
+    /// Layouts won after this move.
+    pub wins: u64,
+    /// Layouts played.
+    pub games: u64,
+    /// `wins / games`.
+    pub win: f64,
+    /// The 95 % Wilson interval of the win chance.
+    pub lo: f64,
+    /// Its upper end.
+    pub hi: f64,
+    /// This move's win chance minus the top candidate's, paired over the same layouts.
+    pub diff: f64,
+    /// The paired difference's 95 % interval.
+    pub diff_lo: f64,
+    /// Its upper end.
+    pub diff_hi: f64,
+}
+
+/// An estimate: the position's win chance (the top candidate's, with its interval), the move
+/// to play, and every candidate's figures.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EstimateJson {
+    /// The player level of the rollouts: `full` or `fast`.
+    pub policy: &'static str,
+    /// Layouts played (each by every candidate).
+    pub rollouts: u64,
+    /// The seed of the layouts.
+    pub seed: u64,
+    /// The estimated win chance: "this move, then the auto-player" for the top candidate, so
+    /// best play wins at least about this.
+    pub win: f64,
+    /// The 95 % interval of the win chance.
+    pub win_lo: f64,
+    /// Its upper end.
+    pub win_hi: f64,
+    /// The move to play.
+    pub best: CellJson,
+    /// The top candidate and the auto-player's move are not told apart by their paired
+    /// interval; the auto-player's move is then the one to play.
+    pub about_equal: bool,
+    /// The auto-player's move is certainly safe.
+    pub certain: bool,
+    /// Every candidate, the auto-player's move first.
+    pub candidates: Vec<CandidateJson>,
+}
+
+impl EstimateJson {
+    /// The JSON form of an estimate of `plan` played at `level` from `seed`.
+    pub fn new(plan: &Plan, estimate: &Estimate, level: Level, seed: u64) -> EstimateJson {
+        let (win, win_lo, win_hi) = estimate.win();
+        let best = &estimate.candidates[estimate.best].candidate;
+        EstimateJson {
+            policy: level_name(level),
+            rollouts: estimate.games,
+            seed,
+            win,
+            win_lo,
+            win_hi,
+            best: CellJson {
+                x: best.x,
+                y: best.y,
+            },
+            about_equal: estimate.top != 0 && !estimate.separated,
+            certain: plan.is_certain(),
+            candidates: estimate
+                .candidates
+                .iter()
+                .map(|c| CandidateJson {
+                    x: c.candidate.x,
+                    y: c.candidate.y,
+                    kind: kind_name(c.candidate.kind),
+                    safety: c.candidate.safety,
+                    wins: c.wins,
+                    games: c.games,
+                    win: c.win,
+                    lo: c.lo,
+                    hi: c.hi,
+                    diff: c.diff,
+                    diff_lo: c.diff_lo,
+                    diff_hi: c.diff_hi,
+                })
+                .collect(),
         }
     }
 }

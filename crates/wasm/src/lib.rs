@@ -8,6 +8,9 @@
 //!   probability and certainty, and the solution count.
 //! - [`endgame`]: `solveEndgame(position, options)`, the exact win chance and a best move,
 //!   or "too large" with the limit that ran out.
+//! - [`estimate`]: `new EndgameEstimate(position, options)`, the endgame estimate where the
+//!   exact search is too large: its candidates, its share of the rollouts streamed batch by
+//!   batch to a callback until a deadline, and the figures from every worker's counts.
 //! - [`game`]: the `Game` handle (new game, reveal, flag, chord, state, export, auto-player
 //!   step).
 //! - [`player`]: `nextMove(position, options)` and `playGames(options)` for the bulk run.
@@ -27,6 +30,7 @@
 pub mod analyze;
 pub mod endgame;
 pub mod errors;
+pub mod estimate;
 pub mod game;
 pub mod player;
 pub mod position;

@@ -1,4 +1,5 @@
-//! Rollouts on close calls (issue 16, "beyond JSMinesweeper"): when the two best guesses
+//! Rollouts on close calls (issue 16, "beyond JSMinesweeper"), played by the endgame
+//! estimate's rollouts ([`crate::estimate`]): when the two best guesses
 //! score within a hair ([`PlayerConfig::rollout_margin`]), layouts are drawn exactly
 //! uniformly ([`crate::sample`]) and each is played to the end with the fast player after
 //! each of the two guesses. The same layouts serve both guesses (common random numbers), so
@@ -9,18 +10,19 @@
 //!
 //! Off by default: no setting tried won more paired games than noise (docs/BENCHMARKS.md).
 
-use super::{play_game, Level, PlayerConfig, ScoredGuess};
+use super::{Level, PlayerConfig, ScoredGuess};
 use crate::board::{Board, Cell};
-use crate::game::{FirstClickRule, Game, GameState};
+use crate::estimate::{Rollouts, Tally};
+use crate::game::FirstClickRule;
 use crate::probability::Analysis;
-use crate::rng::GameRng;
 use crate::sample::LayoutSampler;
 
-/// Settles a close call between two guesses by rollouts ([`PlayerConfig::rollouts`]): each
+/// Settles a close call between two guesses by rollouts ([`PlayerConfig::rollouts`]) of the
+/// endgame estimate ([`crate::estimate::Rollouts`], the one rollout implementation): each
 /// drawn layout is played to the end with the fast player after `chosen` and after `other`
 /// (the same layouts for both, so only the games where the two differ count), and `other`
 /// is played only when it wins strictly more. The draws are seeded by the position, so a
-/// game replays the same. When a layout cannot be drawn or replayed, `chosen` stays.
+/// game replays the same. When the layouts cannot be drawn, `chosen` stays.
 pub(super) fn settle(
     board: &Board,
     analysis: &Analysis,
@@ -31,8 +33,7 @@ pub(super) fn settle(
     let Ok(sampler) = LayoutSampler::new(board, analysis, &config.solve) else {
         return chosen;
     };
-    let mut rng = GameRng::new(position_seed(board));
-    let fast = if config.rollout_full_player {
+    let player = if config.rollout_full_player {
         // The player itself, without rollouts of its own (they would nest).
         PlayerConfig {
             rollouts: 0,
@@ -41,33 +42,15 @@ pub(super) fn settle(
     } else {
         PlayerConfig::new(Level::Fast, FirstClickRule::None)
     };
-    let (mut chosen_wins, mut other_wins) = (0u32, 0u32);
-    for _ in 0..config.rollouts {
-        let layout = sampler.draw(&mut rng);
-        let Some(game) = Game::at_position(board, layout) else {
-            return chosen;
-        };
-        chosen_wins += u32::from(rollout_wins(&game, board.xy(chosen.idx), &fast));
-        other_wins += u32::from(rollout_wins(&game, board.xy(other.idx), &fast));
-    }
-    if other_wins > chosen_wins {
+    let cells = vec![board.xy(chosen.idx), board.xy(other.idx)];
+    let rollouts = Rollouts::of_cells(board, cells, player, position_seed(board), sampler);
+    let mut tally = Tally::new(2);
+    rollouts.play(0..u64::from(config.rollouts), &mut tally);
+    if tally.wins(1) > tally.wins(0) {
         other
     } else {
         chosen
     }
-}
-
-/// Whether the fast player wins `game` after revealing `(x, y)`.
-fn rollout_wins(game: &Game, (x, y): (usize, usize), fast: &PlayerConfig) -> bool {
-    let mut game = game.clone();
-    if game.reveal(x, y).is_err() {
-        return false;
-    }
-    if game.state() == GameState::Playing {
-        // A position the engine cannot analyse counts as a loss, never a panic.
-        let _ = play_game(&mut game, fast);
-    }
-    game.state() == GameState::Won
 }
 
 /// A seed from the position (FNV-1a over its cells and size), so the rollouts of a position
@@ -96,9 +79,10 @@ mod tests {
     use super::*;
     use crate::board::CellIdx;
     use crate::brute::enumerate_layouts;
-    use crate::game::GameConfig;
+    use crate::game::{Game, GameConfig, GameState};
     use crate::player::next_moves;
     use crate::probability::{solve_board, SolveConfig};
+    use crate::rng::GameRng;
 
     /// Positions of real games on small boards, stopped after a few turns of the fast
     /// player, while still playing.

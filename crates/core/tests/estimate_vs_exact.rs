@@ -1,0 +1,313 @@
+//! The endgame estimate against the exact value of what it estimates: "this candidate, then
+//! the auto-player", computed by playing the (deterministic) auto-player on every layout of
+//! the brute-force enumerator, each layout weighing the same.
+//!
+//! - **Coverage**: the 95 % intervals of the estimate cover the exact value in at least 90 %
+//!   of cases, with fixed seeds; a biased layout source (one class of layouts dropped, or
+//!   doubled) fails the same test.
+//! - **Bound**: the exact value never exceeds the endgame solver's exact optimum for the same
+//!   first move.
+//! - **Determinism**: the same seed and layouts give the same tally however the layouts are
+//!   shared among threads.
+
+use mineseer_core::brute::enumerate_layouts;
+use mineseer_core::estimate::{
+    plan, summarize, wins_after, EstimateConfig, LayoutSource, Plan, Rollouts, Tally,
+};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
+use mineseer_core::player::{next_moves, Level, PlayerConfig, Reason};
+use mineseer_core::rng::{derive_seed, GameRng};
+use mineseer_core::sample::LayoutSampler;
+use mineseer_core::{solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig};
+use num_bigint::BigUint;
+
+/// Layouts drawn for each position's estimate.
+const ROLLOUTS: u64 = 150;
+
+/// Positions of real games on small boards where a guess is due (no cell certainly safe),
+/// with at most `max_layouts` layouts and at least two.
+fn guess_positions(count: usize, max_layouts: usize) -> Vec<Board> {
+    let fast = PlayerConfig::new(Level::Fast, FirstClickRule::Safe);
+    let mut positions = Vec::new();
+    for seed in 0..20_000u64 {
+        if positions.len() == count {
+            break;
+        }
+        let (width, height, mines) =
+            [(6, 5, 6), (5, 5, 5), (7, 4, 7), (6, 6, 8), (7, 5, 8)][seed as usize % 5];
+        let config = GameConfig::new(width, height, mines, FirstClickRule::Safe, seed).unwrap();
+        let mut game = Game::new(config);
+        // Play until the n-th guess point of the game, n from the seed.
+        let mut guess_points_left = seed / 5 % 3;
+        while game.state() == GameState::Playing {
+            let Ok(moves) = next_moves(game.board(), &fast) else {
+                break;
+            };
+            let guess = moves.first().is_some_and(|m| {
+                matches!(m.reason, Reason::Guess { .. } | Reason::ForcedGuess { .. })
+            });
+            if guess
+                && game
+                    .board()
+                    .cells()
+                    .iter()
+                    .any(|c| matches!(c, Cell::Revealed(_)))
+            {
+                if guess_points_left == 0 {
+                    let board = game.board().clone();
+                    // The exact count first: the brute-force enumerator is slow on many cells.
+                    let count = solve_board(&board, &SolveConfig::default())
+                        .ok()
+                        .and_then(|a| a.solutions().to_string().parse::<usize>().ok())
+                        .unwrap_or(usize::MAX);
+                    let hidden = board.cells().iter().filter(|c| c.is_unrevealed()).count();
+                    if (2..=max_layouts).contains(&count) && hidden <= 22 {
+                        positions.push(board);
+                    }
+                    break;
+                }
+                guess_points_left -= 1;
+            }
+            for mv in moves {
+                let _ = mv.play_on(&mut game);
+                if game.state() != GameState::Playing {
+                    break;
+                }
+            }
+        }
+    }
+    assert_eq!(positions.len(), count, "too few guess positions");
+    positions
+}
+
+/// Every layout of `board` as a mine mask (flags included).
+fn all_layouts(board: &Board) -> Vec<Vec<bool>> {
+    let brute = enumerate_layouts(board).expect("test boards are small");
+    brute
+        .layouts
+        .iter()
+        .map(|mines| {
+            let mut mask: Vec<bool> = board.cells().iter().map(|c| *c == Cell::Flag).collect();
+            for &m in mines {
+                mask[m] = true;
+            }
+            mask
+        })
+        .collect()
+}
+
+/// The exact wins of "reveal `cell`, then `player`" over every layout: (wins, layouts).
+fn exact_value(
+    board: &Board,
+    layouts: &[Vec<bool>],
+    cell: (usize, usize),
+    player: &PlayerConfig,
+) -> (u64, u64) {
+    let wins = layouts
+        .iter()
+        .filter(|layout| {
+            let game = Game::at_position(board, layout.to_vec()).expect("a layout replays");
+            wins_after(&game, cell, player)
+        })
+        .count();
+    (wins as u64, layouts.len() as u64)
+}
+
+/// A layout source that is wrong on purpose: the layouts where `cell` holds a mine are
+/// dropped (drawn again) or doubled (the others are kept only half the time).
+struct Biased {
+    sampler: LayoutSampler,
+    cell: usize,
+    double: bool,
+}
+
+impl LayoutSource for Biased {
+    fn layout(&self, seed: u64, index: u64) -> Vec<bool> {
+        let mut rng = GameRng::new(derive_seed(seed, index));
+        loop {
+            let layout = self.sampler.draw(&mut rng);
+            let keep = if self.double {
+                layout[self.cell] || rng.below(2) == 0
+            } else {
+                !layout[self.cell]
+            };
+            if keep {
+                return layout;
+            }
+        }
+    }
+}
+
+/// For each position: its plan, and for each candidate whether the estimate's interval covers
+/// the exact value. `source` makes the layouts (the real sampler, or a biased one).
+fn coverage(
+    positions: &[Board],
+    level: Level,
+    mut tally_of: impl FnMut(&Board, &Plan, &EstimateConfig) -> Tally,
+) -> (usize, usize) {
+    let (mut covered, mut cases) = (0, 0);
+    for (i, board) in positions.iter().enumerate() {
+        let analysis = solve_board(board, &SolveConfig::default()).unwrap();
+        let config = EstimateConfig {
+            candidates: 3,
+            seed: 1000 + i as u64,
+            level,
+            ..EstimateConfig::default()
+        };
+        let plan = plan(board, &analysis, &config, None).unwrap();
+        let tally = tally_of(board, &plan, &config);
+        let estimate = summarize(&plan, &tally).unwrap();
+        let layouts = all_layouts(board);
+        let player = config.player(board);
+        for figures in &estimate.candidates {
+            let c = figures.candidate;
+            let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &player);
+            let exact = wins as f64 / total as f64;
+            cases += 1;
+            covered += usize::from(figures.lo <= exact + 1e-12 && exact <= figures.hi + 1e-12);
+        }
+    }
+    (covered, cases)
+}
+
+fn real_tally(board: &Board, plan: &Plan, config: &EstimateConfig) -> Tally {
+    let analysis = solve_board(board, &config.solve).unwrap();
+    let rollouts = Rollouts::new(board, &analysis, plan, config).unwrap();
+    let mut tally = Tally::new(plan.candidates().len());
+    rollouts.play(0..ROLLOUTS, &mut tally);
+    tally
+}
+
+fn biased_tally(double: bool) -> impl FnMut(&Board, &Plan, &EstimateConfig) -> Tally {
+    move |board, plan, config| {
+        let analysis = solve_board(board, &config.solve).unwrap();
+        // The class: layouts with a mine under the player's own move.
+        let (x, y) = plan.player_move();
+        let source = Biased {
+            sampler: LayoutSampler::new(board, &analysis, &config.solve).unwrap(),
+            cell: board.idx(x, y).unwrap().get(),
+            double,
+        };
+        let rollouts = Rollouts::with_source(board, plan, config, source);
+        let mut tally = Tally::new(plan.candidates().len());
+        rollouts.play(0..ROLLOUTS, &mut tally);
+        tally
+    }
+}
+
+#[test]
+fn the_intervals_cover_the_exact_value_and_a_biased_sampler_fails() {
+    let positions = guess_positions(200, 1000);
+    let (covered, cases) = coverage(&positions, Level::Fast, real_tally);
+    assert!(cases >= 400, "only {cases} candidates");
+    assert!(
+        covered * 100 >= cases * 90,
+        "the 95 % intervals covered the exact value in {covered} of {cases} cases"
+    );
+    for double in [false, true] {
+        let (covered, cases) = coverage(&positions, Level::Fast, biased_tally(double));
+        assert!(
+            covered * 100 < cases * 90,
+            "a biased sampler (double={double}) still covered {covered} of {cases} cases"
+        );
+    }
+}
+
+#[test]
+fn the_full_level_intervals_cover_the_exact_value() {
+    let positions = guess_positions(60, 600);
+    let (covered, cases) = coverage(&positions, Level::Full, real_tally);
+    assert!(cases >= 120, "only {cases} candidates");
+    assert!(
+        covered * 100 >= cases * 90,
+        "the 95 % intervals covered the exact value in {covered} of {cases} cases"
+    );
+}
+
+#[test]
+fn the_players_value_never_exceeds_the_optimum() {
+    let positions = guess_positions(120, 1000);
+    let mut compared = 0;
+    for board in &positions {
+        let analysis = solve_board(board, &SolveConfig::default()).unwrap();
+        let endgame = solve_endgame(
+            board,
+            &EndgameConfig {
+                max_layouts: 10_000,
+                move_values: true,
+                ..EndgameConfig::default()
+            },
+        )
+        .unwrap();
+        let Some(values) = endgame.move_values() else {
+            continue;
+        };
+        let layouts = all_layouts(board);
+        for level in [Level::Fast, Level::Full] {
+            let config = EstimateConfig {
+                level,
+                ..EstimateConfig::default()
+            };
+            let plan = plan(board, &analysis, &config, None).unwrap();
+            let player = config.player(board);
+            for c in plan.candidates() {
+                let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &player);
+                let (_, optimum) = values
+                    .iter()
+                    .find(|(cell, _)| *cell == (c.x, c.y))
+                    .expect("every hidden cell has a value");
+                // wins / total <= optimum, exactly.
+                assert!(
+                    BigUint::from(wins) * optimum.denom() <= optimum.numer() * BigUint::from(total),
+                    "{board:?}: ({},{}) wins {wins}/{total} with the player, above the optimum {optimum}",
+                    c.x,
+                    c.y
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 400, "only {compared} moves compared");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_tally_on_any_number_of_threads() {
+    let positions = guess_positions(12, 1000);
+    for board in &positions {
+        let analysis = solve_board(board, &SolveConfig::default()).unwrap();
+        let config = EstimateConfig::default();
+        let plan = plan(board, &analysis, &config, None).unwrap();
+        let rollouts = Rollouts::new(board, &analysis, &plan, &config).unwrap();
+        let k = plan.candidates().len();
+        let layouts = 96u64;
+        let mut one = Tally::new(k);
+        rollouts.play(0..layouts, &mut one);
+        for threads in [2u64, 8] {
+            let tallies: Vec<Tally> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let rollouts = &rollouts;
+                        scope.spawn(move || {
+                            // Thread t takes every threads-th layout.
+                            let mut tally = Tally::new(k);
+                            for index in (t..layouts).step_by(threads as usize) {
+                                tally.add(rollouts.outcome(index));
+                            }
+                            tally
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let mut merged = Tally::new(k);
+            for tally in &tallies {
+                merged.merge(tally).unwrap();
+            }
+            assert_eq!(merged, one, "{threads} threads");
+            assert_eq!(
+                summarize(&plan, &merged).unwrap(),
+                summarize(&plan, &one).unwrap()
+            );
+        }
+    }
+}
