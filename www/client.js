@@ -24,7 +24,9 @@ export class Superseded extends Error {
 export class SolverClient {
   /**
    * @param {object} hooks {onBusy(busy: boolean)} called when the spinner should show or hide;
-   *   {onRestart()} called after a restart.
+   *   {onRestart()} called after a restart; {onError(error)} called when the worker fails after
+   *   it started (an uncaught error: the worker is taken as dead, and every request waiting
+   *   for it is rejected with that error).
    * @param {object} options {restartable}: keep no state in the worker, so that it may be
    *   terminated and replaced when a long request is superseded (see RESTART_AFTER_MS).
    */
@@ -47,7 +49,18 @@ export class SolverClient {
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.workerReady = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
-      this.worker.onerror = (event) => reject(new Error(event.message || 'the worker failed to start'));
+      this.worker.onerror = (event) => {
+        if (!this.isReady) {
+          reject(new Error(event.message || 'the worker failed to start'));
+          return;
+        }
+        if (!this.hooks.onError) return;
+        // Handled here: not reported again as the page's own error.
+        event.preventDefault();
+        const error = new WorkerError(`the worker stopped: ${event.message || 'an unknown error'}`);
+        for (const id of [...this.waiting.keys()]) this.settle(id, (w) => w.reject(error));
+        this.hooks.onError(error);
+      };
     });
     this.worker.onmessage = (event) => this.receive(event.data);
   }
@@ -92,7 +105,18 @@ export class SolverClient {
     this.hooks.onRestart?.(this.restarts);
   }
 
-  /** Asks the worker to stop its bulk run. */
+  /** Whether some request is waiting for its answer. */
+  busy() {
+    return this.waiting.size > 0;
+  }
+
+  /** Stops the worker for good: every request waiting is rejected as superseded. */
+  terminate() {
+    this.worker.terminate();
+    for (const id of [...this.waiting.keys()]) this.settle(id, (w) => w.reject(new Superseded()));
+  }
+
+  /** Asks the worker to stop its bulk run or its rollouts (the requests sent so far). */
   cancelBulk() {
     this.worker.postMessage(message(0, Request.CANCEL));
   }

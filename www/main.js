@@ -9,6 +9,7 @@ import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
 import { looksLikeRecord, download } from './record.js';
 import { GameRecords } from './review.js';
+import { Estimator, candidateText, chanceText, estimateText, planText } from './estimate.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,6 +40,8 @@ let analyst = null;
 let features = {};
 /** Game records, the end-of-game summary, the statistics and the review (review.js). */
 let records = null;
+/** The Endgame's estimate where the exact search is too large: its rollout workers (estimate.js). */
+const estimator = new Estimator();
 
 /** What the board shows: a game in the worker, or a position being edited. */
 const state = {
@@ -53,6 +56,8 @@ const state = {
   version: 0,
   /** The endgame's win chance after each hidden cell, {version, byCell: Map(y * width + x -> move)}. */
   endgameMoves: null,
+  /** The endgame's estimate shown, {version, summary}: its candidates' figures on hover. */
+  endgameEstimate: null,
   timerStart: null,
   timerHandle: null,
   autoplaying: false,
@@ -146,6 +151,7 @@ function analyzeOn() {
 
 /** Shows a new position and, with Analyze on, asks for its analysis. */
 function showPosition(position) {
+  estimator.cancel();
   state.position = position;
   state.version++;
   state.analysis = null;
@@ -260,6 +266,7 @@ async function newGame({ replay = false } = {}) {
 
 /** Shows a game state from the worker. */
 function showGame(game) {
+  estimator.cancel();
   state.game = game;
   $('game-seed').textContent = game.seed;
   const position = Position.fromMineText(game.position);
@@ -298,7 +305,18 @@ function adoptGame(game) {
 async function gameMove(op, x, y) {
   if (state.mode !== 'game' || !state.game || state.game.status !== 'playing') return;
   clearMessage();
-  await guarded(async () => showGame(await client.request(Request.GAME, { op, x, y })));
+  await guarded(async () => {
+    const previous = state.game;
+    const game = await client.request(Request.GAME, { op, x, y });
+    if (previous.position === game.position && previous.status === game.status) {
+      // A click that changed nothing (a revealed cell, a chord short of flags): the analysis
+      // and the Endgame's answer stay.
+      state.game = game;
+      records?.onGameState(game);
+      return;
+    }
+    showGame(game);
+  });
 }
 
 function resetTimer() {
@@ -426,6 +444,8 @@ function wireBoardInput() {
       press = null;
       if (wasLong) return;
     }
+    // Any click on the board stops the Endgame's estimate (its last figures stay).
+    estimator.cancel();
     // A mouse or touch user: the keyboard cursor follows, hidden until a key is used.
     view.cursor = { x: cell.x, y: cell.y };
     view.showCursor(false);
@@ -515,6 +535,9 @@ function showNumberChances(x, y) {
   const moves = state.endgameMoves;
   const move = moves?.version === state.version ? moves.byCell.get(y * state.position.width + x) : null;
   if (move) parts.push(`· win if revealed ${(move.win * 100).toFixed(2)}% = ${move.winExact}`);
+  const estimate = state.endgameEstimate;
+  const figure = estimate?.version === state.version ? candidateText(estimate.summary, x, y) : null;
+  if (figure) parts.push(figure);
   info.textContent = parts.join(' ');
 }
 
@@ -613,10 +636,18 @@ async function copyLink() {
 
 // ---------------------------------------------------------------- endgame
 
-/** Shows the endgame's win chance, and its exact fraction as the title (none when unknown). */
-function showWinChance(text, exact = '') {
-  $('win-chance').textContent = text;
-  $('win-chance').title = exact;
+/**
+ * Shows the endgame's win chance, with its exact fraction or what it is as the title, and
+ * what kind of answer it is: data-kind "exact" or "estimate" (with data-lo and data-hi, 0-1).
+ */
+function showWinChance(text, title = '', { kind, lo, hi } = {}) {
+  const el = $('win-chance');
+  el.textContent = text;
+  el.title = title;
+  for (const [key, value] of Object.entries({ kind, lo, hi })) {
+    if (value === undefined) delete el.dataset[key];
+    else el.dataset[key] = String(value);
+  }
 }
 
 async function solveEndgame() {
@@ -627,36 +658,45 @@ async function solveEndgame() {
     requestAnalysis();
   }
   const version = state.version;
+  const position = state.position.toMineText();
   showWinChance('…');
+  // The estimate's plan is made alongside the exact search, so that a position over its
+  // budget has the auto-player's move in gold at once.
+  let exactAnswered = false;
+  const planned = features.estimate ? estimator.plan(position) : null;
+  planned?.then((plan) => {
+    if (version !== state.version || exactAnswered) return;
+    view.showBestMove(plan.player.x, plan.player.y, 'the auto-player\'s move');
+    $('endgame-info').textContent = `Solving exactly… ${planText(plan)}`;
+  }, () => {});
   await guarded(async () => {
     let result;
     try {
       result = await analyst.request(Request.ENDGAME, {
-        position: state.position.toMineText(),
+        position,
         options: { maxVisits: ENDGAME_MAX_VISITS, moveValues: true, moveValuesMaxVisits: ENDGAME_MOVE_VALUES_MAX_VISITS },
       });
     } catch (err) {
       if (version === state.version) showWinChance('—');
+      estimator.cancel();
       throw err;
+    } finally {
+      exactAnswered = true;
     }
     if (version !== state.version) return;
-    if (!result.solved && result.bestFound) {
-      // The search ran out of time: its best strategy is still worth showing, as what it is.
-      const found = result.bestFound;
-      showWinChance(`≥ ${(found.winAtLeast * 100).toFixed(2)}%`, `at least ${found.winAtLeastExact}`);
-      view.showBestMove(found.x, found.y, 'endgame best move found');
-      $('endgame-info').textContent =
-        `Too large to solve exactly in the time allowed (${result.reason}). The best strategy found ` +
-        `starts at (${found.x}, ${found.y}), outlined in gold, and wins at least ${found.winAtLeastExact}.`;
+    if (!result.solved && planned) {
+      await estimateEndgame(version, planned, result);
       return;
     }
+    estimator.cancel();
     if (!result.solved) {
       showWinChance('too large');
       $('endgame-info').textContent = result.reason ?? 'This position is over the endgame budget.';
       return;
     }
-    showWinChance(`${(result.winChance * 100).toFixed(2)}%`, result.winChanceExact);
+    showWinChance(`${(result.winChance * 100).toFixed(2)}%`, result.winChanceExact, { kind: 'exact' });
     if (result.bestMove) view.showBestMove(result.bestMove.x, result.bestMove.y);
+    else view.clearBestMove();
     const width = state.position.width;
     state.endgameMoves = result.moves
       ? { version, byCell: new Map(result.moves.map((m) => [m.y * width + m.x, m])) }
@@ -667,6 +707,43 @@ async function solveEndgame() {
       (!result.bestMove ? '' : result.moves
         ? ' Point at a cell (on touch, a long press, which also flags it) for its win chance if revealed.'
         : ' Valuing every cell would take too long here.');
+  });
+}
+
+/**
+ * The Endgame over the exact budget: the plan's move in gold with "estimating…", then the
+ * estimate's figures as they refine (estimate.js), until it stops.
+ */
+async function estimateEndgame(version, planned, exact) {
+  let plan;
+  try {
+    plan = await planned;
+  } catch (err) {
+    if (version === state.version) showWinChance('—');
+    throw err;
+  }
+  if (version !== state.version) return;
+  // Why there is no exact answer; a search that ran out of time still proved a lower bound.
+  const why = exact.bestFound
+    ? `Too large to solve exactly in the time allowed (${exact.reason}); its best strategy found wins at least ${exact.bestFound.winAtLeastExact}.`
+    : `Too large to solve exactly (${exact.reason}).`;
+  view.showBestMove(plan.player.x, plan.player.y, 'the auto-player\'s move');
+  showWinChance('estimating…');
+  $('endgame-info').textContent = `${why} ${planText(plan)} estimating…`;
+  await estimator.rollouts((summary, progress, stopped) => {
+    if (version !== state.version) return;
+    if (!summary) {
+      showWinChance('—');
+      $('endgame-info').textContent = `${why} ${planText(plan)} ${progress.lost.length ? `A rollout worker stopped (${progress.lost.at(-1)}). ` : ''}Stopped before the first figures.`;
+      return;
+    }
+    state.endgameEstimate = { version, summary };
+    showWinChance(chanceText(summary), `estimated: at least about ${(summary.win * 100).toFixed(1)} %`, {
+      kind: 'estimate', lo: summary.win_lo, hi: summary.win_hi,
+    });
+    view.showBestMove(summary.best.x, summary.best.y, summary.about_equal ? 'estimated best move, about equal' : 'estimated best move');
+    $('endgame-info').textContent = `${why} ${estimateText(plan, summary, progress, stopped)}`;
+    document.body.dataset.estimate = stopped ?? 'running';
   });
 }
 
@@ -982,6 +1059,8 @@ async function start() {
       $(id).title = 'Not in this build yet';
     }
   }
+  // The Endgame's rollout workers load once the page has settled (estimate.js).
+  if (features.estimate) setTimeout(() => estimator.warm(), 2_000);
   if (fromLink.position) {
     $('position').value = fromLink.position;
     await loadPosition(fromLink.position);

@@ -32,7 +32,29 @@ export const Request = Object.freeze({
    * a newer one.
    */
   REVIEW: 'review',
-  /** Stop the running bulk run: payload {}. */
+  /**
+   * The endgame estimate's plan of a position (where the exact search is too large): payload
+   * {position, options} (options: {seed, candidates, level}, see ESTIMATE_OPTIONS); answers
+   * {policy, certain, player: {x, y}, candidates: [{x, y, kind, safety}]}. The worker keeps
+   * the estimate it built for the ROLLOUTS and ESTIMATE_SUMMARY of the same position.
+   */
+  ESTIMATE_PLAN: 'estimate-plan',
+  /**
+   * Play a share of the estimate's layouts: payload {position, options, first, stride,
+   * maxLayouts, budgetMs}: layouts first, first + stride, ..., at most maxLayouts of them,
+   * for at most budgetMs of the worker's clock, in short slices so that a CANCEL gets
+   * through. PROGRESS {counts, played} after each slice; answers the same, with
+   * {cancelled}. Counts are by set of winning candidates (2^K numbers): add them up over the
+   * workers and ask ESTIMATE_SUMMARY.
+   */
+  ROLLOUTS: 'rollouts',
+  /**
+   * The estimate's figures from counts added up over the workers: payload {position,
+   * options, counts}; answers {policy, rollouts, seed, win, win_lo, win_hi, best,
+   * about_equal, certain, candidates}. Answered between two slices of a running ROLLOUTS.
+   */
+  ESTIMATE_SUMMARY: 'estimate-summary',
+  /** Stop the running bulk run or rollouts: payload {}. */
   CANCEL: 'cancel',
 });
 
@@ -51,7 +73,9 @@ export const Reply = Object.freeze({
 });
 
 /** Request kinds where only the newest pending request matters. */
-export const SUPERSEDABLE = new Set([Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE, Request.REVIEW]);
+export const SUPERSEDABLE = new Set([
+  Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE, Request.REVIEW, Request.ESTIMATE_SUMMARY,
+]);
 
 /** Builds a message. */
 export function message(id, kind, payload = {}) {

@@ -8,13 +8,21 @@ const pending = [];
 let draining = false;
 /** The game this worker holds (a wasm Game handle), if any. */
 let game = null;
-/** Set by a CANCEL message; checked by the bulk run between games. */
-let cancelRequested = false;
+/** The highest request id received; a CANCEL stops the long requests (bulk run, rollouts) up to it. */
+let lastId = 0;
+/** Long requests with an id up to this are cancelled; checked between games and slices. */
+let cancelledUpTo = 0;
 
 self.onmessage = (event) => {
   const msg = event.data;
   if (msg.kind === Request.CANCEL) {
-    cancelRequested = true;
+    cancelledUpTo = lastId;
+    return;
+  }
+  lastId = Math.max(lastId, msg.id);
+  if (msg.kind === Request.ESTIMATE_SUMMARY && held?.key === estimateKey(msg.payload)) {
+    // Answered now, between two slices of the rollouts that hold the same estimate.
+    answer(msg);
     return;
   }
   pending.push(msg);
@@ -37,14 +45,18 @@ async function drain() {
       self.postMessage(message(msg.id, Reply.SUPERSEDED));
       continue;
     }
-    try {
-      const result = await handle(msg);
-      self.postMessage(message(msg.id, Reply.RESULT, result));
-    } catch (err) {
-      self.postMessage(message(msg.id, Reply.ERROR, { message: errorText(err) }));
-    }
+    await answer(msg);
   }
   draining = false;
+}
+
+async function answer(msg) {
+  try {
+    const result = await handle(msg);
+    self.postMessage(message(msg.id, Reply.RESULT, result));
+  } catch (err) {
+    self.postMessage(message(msg.id, Reply.ERROR, { message: errorText(err) }));
+  }
 }
 
 function errorText(err) {
@@ -69,6 +81,12 @@ async function handle(msg) {
       return bulk(msg.id, p);
     case Request.REVIEW:
       return review(p);
+    case Request.ESTIMATE_PLAN:
+      return estimateOf(p).value.plan();
+    case Request.ROLLOUTS:
+      return rollouts(msg.id, p);
+    case Request.ESTIMATE_SUMMARY:
+      return estimateOf(p).value.summarize(p.counts);
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
@@ -176,11 +194,10 @@ async function bulk(id, p) {
   if (typeof wasm.playGames !== 'function') {
     throw new Error('the bulk run is not in this build yet');
   }
-  cancelRequested = false;
   let won = 0;
   let played = 0;
   const chunk = 1;
-  while (played < p.games && !cancelRequested) {
+  while (played < p.games && id > cancelledUpTo) {
     const n = Math.min(chunk, p.games - played);
     const outcome = wasm.playGames({ ...p, games: n, firstGame: played });
     won += outcome.won;
@@ -191,6 +208,59 @@ async function bulk(id, p) {
   return { played, won, games: p.games, cancelled: played < p.games };
 }
 
+/**
+ * The endgame estimate this worker built last ({key, value: wasm EndgameEstimate, first,
+ * stride, played}), kept for the rollouts and summaries of the same position and options.
+ */
+let held = null;
+/** A slice of rollouts between two looks at the messages, in milliseconds. */
+const ROLLOUT_SLICE_MS = 100;
+
+function estimateKey(p) {
+  return JSON.stringify([p.position, p.options ?? {}]);
+}
+
+/** The estimate of the request's position and options: the one held, or a new one. */
+function estimateOf(p) {
+  const key = estimateKey(p);
+  if (held?.key !== key) {
+    // Made first: a bad position throws and keeps the one held.
+    const value = new wasm.EndgameEstimate(p.position, p.options ?? {});
+    held?.value.free();
+    held = { key, value, first: null, stride: null, played: 0 };
+  }
+  return held;
+}
+
+/**
+ * Plays this worker's share of the layouts in slices, reporting the running counts after
+ * each. A later request with the same share goes on where this one stopped (its counts
+ * include this one's layouts); another share starts afresh.
+ */
+async function rollouts(id, p) {
+  let estimate = estimateOf(p);
+  if (estimate.played > 0 && (estimate.first !== p.first || estimate.stride !== p.stride)) {
+    held.value.free();
+    held = null;
+    estimate = estimateOf(p);
+  }
+  Object.assign(estimate, { first: p.first, stride: p.stride });
+  const stop = performance.now() + p.budgetMs;
+  let counts = estimate.value.counts();
+  const onBatch = (batchCounts, played) => {
+    counts = batchCounts;
+    estimate.played = played;
+  };
+  while (id > cancelledUpTo && estimate.played < p.maxLayouts && performance.now() < stop) {
+    const sliceEnd = Math.min(stop, performance.now() + ROLLOUT_SLICE_MS);
+    estimate.value.run(p.first, p.stride, p.maxLayouts, sliceEnd, onBatch);
+    self.postMessage(message(id, Reply.PROGRESS, { counts, played: estimate.played }));
+    // A macrotask: a CANCEL or a summary request gets in here.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { counts, played: estimate.played, cancelled: id <= cancelledUpTo };
+}
+
 await init();
 /** What this build of the wasm module can do, so the page disables the rest honestly. */
 const features = {
@@ -199,5 +269,6 @@ const features = {
   player: typeof wasm.Game === 'function' && typeof wasm.Game.prototype.step === 'function',
   bulk: typeof wasm.playGames === 'function',
   review: typeof wasm.reviewGame === 'function',
+  estimate: typeof wasm.EndgameEstimate === 'function',
 };
 self.postMessage(message(0, Reply.READY, { features }));
