@@ -6,16 +6,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startServer } from './static-server.mjs';
 import {
-  DIST, ROOT, cellSelector, launchChromium, newGame, openPage as openPageAt,
+  DIST, ROOT, cellSelector, launchChromium, newGame, openPage as openPageAt, seriousViolations,
 } from './browser.mjs';
 
 const ENDGAME = path.join(ROOT, 'tests', 'fixtures', 'endgame-expert-864-layouts.mine');
-// The page's CSP blocks page.addScriptTag: axe's source goes in through page.evaluate.
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENS = {
   laptop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
@@ -31,21 +28,6 @@ before(async () => {
 });
 
 after(() => server?.close());
-
-/** The serious and critical axe violations on the page now, as readable lines. */
-async function seriousViolations(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    // A button's colour fading after a click would be measured half-way: let fades finish.
-    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})));
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id, impact: v.impact, count: v.nodes.length,
-      example: v.nodes[0]?.target.join(' '), summary: v.nodes[0]?.failureSummary,
-    }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** A fresh page, ready, with its errors collected. */
 const openPage = (context) => openPageAt(context, baseUrl);

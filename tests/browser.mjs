@@ -4,6 +4,7 @@
 // (Not a test file: `node --test tests/` runs only *.test.mjs.)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,4 +149,22 @@ export function patternPosition(side, seed, revealed) {
     text += '\n';
   }
   return { text, mines };
+}
+
+// The page's CSP blocks page.addScriptTag: axe's source goes in through page.evaluate.
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe violations on the page now (axe-core), as readable lines. */
+export async function seriousViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // A button's colour fading after a click would be measured half-way: let fades finish.
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})));
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id, impact: v.impact, count: v.nodes.length,
+      example: v.nodes[0]?.target.join(' '), summary: v.nodes[0]?.failureSummary,
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -28,11 +28,13 @@ export class SolverClient {
    *   it started (an uncaught error: the worker is taken as dead, and every request waiting
    *   for it is rejected with that error).
    * @param {object} options {restartable}: keep no state in the worker, so that it may be
-   *   terminated and replaced when a long request is superseded (see RESTART_AFTER_MS).
+   *   terminated and replaced when a long request is superseded (see RESTART_AFTER_MS);
+   *   {name}: the worker's name (its `self.name`, shown by the browser's tools).
    */
-  constructor(hooks = {}, { restartable = false } = {}) {
+  constructor(hooks = {}, { restartable = false, name } = {}) {
     this.hooks = hooks;
     this.restartable = restartable;
+    this.name = name;
     this.nextId = 1;
     this.waiting = new Map();
     this.latestOfKind = new Map();
@@ -46,7 +48,7 @@ export class SolverClient {
     this.isReady = false;
     /** Messages held until the new worker has loaded the wasm. */
     this.outbox = [];
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: this.name });
     this.workerReady = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.worker.onerror = (event) => {

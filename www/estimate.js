@@ -83,7 +83,7 @@ export class Estimator {
       const client = new SolverClient({
         // A worker that dies is dropped; its request (rejected) tells the run.
         onError: () => this.drop(slot, client),
-      });
+      }, { name: `mineseer rollouts ${slot}` });
       this.workers[slot] = client;
     }
     return this.workers[slot];
@@ -96,6 +96,7 @@ export class Estimator {
   warm() {
     const count = rolloutWorkerCount();
     for (let w = 0; w < count; w++) this.worker(w);
+    return Promise.all(this.workers.slice(0, count).map((client) => client?.ready));
   }
 
   drop(slot, client) {

@@ -638,13 +638,14 @@ async function copyLink() {
 
 /**
  * Shows the endgame's win chance, with its exact fraction or what it is as the title, and
- * what kind of answer it is: data-kind "exact" or "estimate" (with data-lo and data-hi, 0-1).
+ * what kind of answer it is: data-kind "exact" or "estimate" (with data-win, data-lo and
+ * data-hi, 0-1).
  */
-function showWinChance(text, title = '', { kind, lo, hi } = {}) {
+function showWinChance(text, title = '', { kind, win, lo, hi } = {}) {
   const el = $('win-chance');
   el.textContent = text;
   el.title = title;
-  for (const [key, value] of Object.entries({ kind, lo, hi })) {
+  for (const [key, value] of Object.entries({ kind, win, lo, hi })) {
     if (value === undefined) delete el.dataset[key];
     else el.dataset[key] = String(value);
   }
@@ -739,7 +740,7 @@ async function estimateEndgame(version, planned, exact) {
     }
     state.endgameEstimate = { version, summary };
     showWinChance(chanceText(summary), `estimated: at least about ${(summary.win * 100).toFixed(1)} %`, {
-      kind: 'estimate', lo: summary.win_lo, hi: summary.win_hi,
+      kind: 'estimate', win: summary.win, lo: summary.win_lo, hi: summary.win_hi,
     });
     view.showBestMove(summary.best.x, summary.best.y, summary.about_equal ? 'estimated best move, about equal' : 'estimated best move');
     $('endgame-info').textContent = `${why} ${estimateText(plan, summary, progress, stopped)}`;
@@ -1060,7 +1061,13 @@ async function start() {
     }
   }
   // The Endgame's rollout workers load once the page has settled (estimate.js).
-  if (features.estimate) setTimeout(() => estimator.warm(), 2_000);
+  if (features.estimate) {
+    setTimeout(async () => {
+      await estimator.warm();
+      // For tests: the rollout workers have loaded.
+      document.body.dataset.estimateWarm = '1';
+    }, 2_000);
+  }
   if (fromLink.position) {
     $('position').value = fromLink.position;
     await loadPosition(fromLink.position);
