@@ -52,6 +52,7 @@ pub mod sample;
 pub mod scaled;
 pub mod synthetic;
 pub mod values;
+pub mod win_line;
 
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;
