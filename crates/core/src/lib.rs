@@ -41,6 +41,7 @@ pub mod error;
 pub mod estimate;
 pub mod formats;
 pub mod game;
+pub mod limits;
 pub mod noguess;
 pub mod player;
 pub mod probability;
