@@ -90,20 +90,24 @@ impl EstimateConfig {
     }
 }
 
-/// The level of the auto-player that an estimate can afford on `board`: the full level up to
-/// [`FULL_LEVEL_MAX_HIDDEN`] unrevealed cells, the fast level above (a full-level rollout from
-/// an expert first guess costs about ten times a fast one; see docs/BENCHMARKS.md).
+/// The level of the auto-player that an estimate can afford on `board`: the full level on
+/// boards of under [`FULL_LEVEL_MAX_DENSITY`] mines (beginner, intermediate), the fast level on
+/// denser ones (expert). On dense boards the full level hands every position of up to 5,000
+/// layouts to the exact endgame solver (a million nodes), which makes a late rollout about 75
+/// times dearer than the fast level's: 16 games per CPU-second against 1,191 from a late expert
+/// position, 117 against 390 from the first guess (docs/BENCHMARKS.md, "The endgame estimate").
 pub fn affordable_level(board: &Board) -> Level {
-    let hidden = board.cells().iter().filter(|c| c.is_unrevealed()).count();
-    if hidden <= FULL_LEVEL_MAX_HIDDEN {
+    let density = board.mines() as f64 / board.len().max(1) as f64;
+    if density < FULL_LEVEL_MAX_DENSITY {
         Level::Full
     } else {
         Level::Fast
     }
 }
 
-/// The most unrevealed cells at which [`affordable_level`] picks the full level.
-pub const FULL_LEVEL_MAX_HIDDEN: usize = 150;
+/// The mine density from which [`affordable_level`] picks the fast level: the density where the
+/// full level's endgame budget grows ([`PlayerConfig::tuned_for_density`]).
+pub const FULL_LEVEL_MAX_DENSITY: f64 = 0.18;
 
 /// Why a candidate is in the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
