@@ -33,8 +33,9 @@ pub struct EstimateArgs {
     /// Worker threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
-    /// The auto-player of the rollouts: `full`, `fast`, or `auto` (the full level up to 150
-    /// unrevealed cells, where it is affordable; the fast level above).
+    /// The auto-player of the rollouts: `full`, `fast`, or `auto` (the full level where it is
+    /// affordable: boards under 18 % mines, such as beginner and intermediate; the fast level
+    /// on denser ones, such as expert).
     #[arg(long, default_value = "auto")]
     level: String,
 }

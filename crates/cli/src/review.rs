@@ -4,8 +4,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use mineseer_core::review::{review_game, Review, ReviewConfig};
+use mineseer_core::win_line::{win_line, WinLineConfig};
 use mineseer_core::Fraction;
-use mineseer_json::ReviewJson;
+use mineseer_json::{ReviewJson, WinChanceJson, WinPointJson};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -14,17 +15,66 @@ pub struct Args {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Also the game's win chance at the start and before every guess (exact where the
+    /// endgame solver answers, else estimated with its interval), with the value of the move
+    /// played and the best move: `win_chances` in the JSON.
+    #[arg(long)]
+    win_chances: bool,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     let record = crate::record::read_record(&args.record)?;
     let review = review_game(&record, &ReviewConfig::default())?;
+    let line = if args.win_chances {
+        let points = win_line(&record, &review, &WinLineConfig::default(), |_, _| {})?;
+        Some(points.iter().map(WinPointJson::new).collect::<Vec<_>>())
+    } else {
+        None
+    };
     if args.json {
-        println!("{}", serde_json::to_string(&ReviewJson::new(&review))?);
+        let mut json = serde_json::to_value(ReviewJson::new(&review))?;
+        if let Some(line) = &line {
+            json["win_chances"] = serde_json::to_value(line)?;
+        }
+        println!("{}", serde_json::to_string(&json)?);
     } else {
         print_text(&review);
+        if let Some(line) = &line {
+            print_win_line(line);
+        }
     }
     Ok(())
+}
+
+/// The win-chance line as text: a line per point.
+fn print_win_line(line: &[WinPointJson]) {
+    let chance = |c: &WinChanceJson| match (c.lo, c.hi) {
+        (Some(lo), Some(hi)) => format!(
+            "~{:.1} % ({:.1}-{:.1}, estimated)",
+            c.win * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        ),
+        _ => format!("{:.1} % (exact)", c.win * 100.0),
+    };
+    println!("win chance, at the start and before each guess:");
+    for point in line {
+        let at = match point.move_index {
+            Some(i) => format!("move {i:>3}"),
+            None => "start   ".to_string(),
+        };
+        let played = match &point.win_move {
+            Some(c) => format!(", the move played {}", chance(c)),
+            None => String::new(),
+        };
+        println!(
+            "  {at}: {}, best ({},{}) {}{played}",
+            chance(&point.win_before),
+            point.win_best.x,
+            point.win_best.y,
+            chance(&point.win_best.chance)
+        );
+    }
 }
 
 fn percent(f: &Fraction) -> String {

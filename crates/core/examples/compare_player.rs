@@ -12,7 +12,7 @@
 //! second_safety_weight, deep_lookahead_max_cells, deep_lookahead_candidates,
 //! endgame_max_layouts, endgame_max_nodes, floating_tolerance, living_next_safety,
 //! pseudo_fifty_fifty_first, fifty_influence_weight, dominance_swap, region_max_layouts,
-//! region_max_nodes, rollouts, rollout_margin, rollout_full_player. `base:SETTING=VALUE`
+//! region_max_nodes. `base:SETTING=VALUE`
 //! changes both players, to compare a change against another base than today's settings.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};

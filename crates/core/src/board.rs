@@ -7,9 +7,7 @@
 
 use crate::error::{BoardError, BoardErrorKind};
 
-/// The largest width or height accepted. Bigger boards are refused before anything is
-/// allocated, so a typo such as `100000x100000x10` costs nothing.
-pub const MAX_DIMENSION: usize = 1000;
+pub use crate::limits::MAX_DIMENSION;
 
 /// A cell's index in row-major order (`y * width + x`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -21,7 +21,7 @@ pub enum BoardErrorKind {
         /// The height given.
         height: usize,
     },
-    /// Width or height is above [`crate::board::MAX_DIMENSION`].
+    /// Width or height is above [`crate::limits::MAX_DIMENSION`].
     TooLarge {
         /// The width given.
         width: usize,
@@ -78,7 +78,7 @@ impl fmt::Display for BoardError {
             BoardErrorKind::TooLarge { width, height } => write!(
                 f,
                 "the board is {width}x{height}: width and height must be at most {}",
-                crate::board::MAX_DIMENSION
+                crate::limits::MAX_DIMENSION
             ),
             BoardErrorKind::TooManyMines { mines, cells } => {
                 write!(f, "{mines} mines do not fit in {cells} cells")

@@ -4,9 +4,10 @@
 //! Over its budget the exact search says "too large", which is most of a game (a position
 //! with 10^15 layouts will never be searched). The estimate answers there, honestly:
 //! 1. **Plan** ([`plan`]): the candidate first moves. The auto-player's own move comes first
-//!    (when it is certainly safe it is the only one: revealing a certainly safe cell never
-//!    lowers the chance to win, so it is a best move), then its next best guesses by its own
-//!    score, then the safest cells, up to [`EstimateConfig::candidates`].
+//!    (the full level's, the page's auto-player; when it is certainly safe it is the only
+//!    one: revealing a certainly safe cell never lowers the chance to win, so it is a best
+//!    move), then its next best guesses by its own score, then the safest cells, up to
+//!    [`EstimateConfig::candidates`].
 //! 2. **Rollouts** ([`Rollouts`]): layout number `i` is drawn exactly uniformly among the
 //!    position's layouts ([`crate::sample`]) from a generator seeded by `(seed, i)` alone, and
 //!    played to the end by the auto-player after each candidate. The same layouts serve every
@@ -71,28 +72,42 @@ impl EstimateConfig {
     /// The auto-player of the rollouts on `board`: the level's settings, tuned for the
     /// board's mine density as every game of that level is.
     pub fn player(&self, board: &Board) -> PlayerConfig {
+        self.player_at(board, self.level)
+    }
+
+    /// The auto-player whose move and guesses are the candidates: the full level, the page's
+    /// auto-player, whatever level plays the rollouts.
+    pub fn chooser(&self, board: &Board) -> PlayerConfig {
+        self.player_at(board, Level::Full)
+    }
+
+    fn player_at(&self, board: &Board, level: Level) -> PlayerConfig {
         PlayerConfig {
             solve: self.solve.clone(),
-            ..PlayerConfig::new(self.level, FirstClickRule::Safe)
+            ..PlayerConfig::new(level, FirstClickRule::Safe)
                 .tuned_for_density(board.len(), board.mines())
         }
     }
 }
 
-/// The level of the auto-player that an estimate can afford on `board`: the full level up to
-/// [`FULL_LEVEL_MAX_HIDDEN`] unrevealed cells, the fast level above (a full-level rollout from
-/// an expert first guess costs about ten times a fast one; see docs/BENCHMARKS.md).
+/// The level of the auto-player that an estimate can afford on `board`: the full level on
+/// boards of under [`FULL_LEVEL_MAX_DENSITY`] mines (beginner, intermediate), the fast level on
+/// denser ones (expert). On dense boards the full level hands every position of up to 5,000
+/// layouts to the exact endgame solver (a million nodes), which makes a late rollout about 75
+/// times dearer than the fast level's: 16 games per CPU-second against 1,191 from a late expert
+/// position, 117 against 390 from the first guess (docs/BENCHMARKS.md, "The endgame estimate").
 pub fn affordable_level(board: &Board) -> Level {
-    let hidden = board.cells().iter().filter(|c| c.is_unrevealed()).count();
-    if hidden <= FULL_LEVEL_MAX_HIDDEN {
+    let density = board.mines() as f64 / board.len().max(1) as f64;
+    if density < FULL_LEVEL_MAX_DENSITY {
         Level::Full
     } else {
         Level::Fast
     }
 }
 
-/// The most unrevealed cells at which [`affordable_level`] picks the full level.
-pub const FULL_LEVEL_MAX_HIDDEN: usize = 150;
+/// The mine density from which [`affordable_level`] picks the fast level: the density where the
+/// full level's endgame budget grows ([`PlayerConfig::tuned_for_density`]).
+pub const FULL_LEVEL_MAX_DENSITY: f64 = 0.18;
 
 /// Why a candidate is in the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,7 +249,7 @@ pub fn plan(
             return Err(EstimateError::NotHidden { x, y });
         }
     }
-    let player = config.player(board);
+    let player = config.chooser(board);
     let safety = |(x, y): (usize, usize)| {
         board
             .idx(x, y)
@@ -349,25 +364,11 @@ impl Rollouts<LayoutSampler> {
 impl<S: LayoutSource> Rollouts<S> {
     /// Rollouts whose layouts come from `source`.
     pub fn with_source(board: &Board, plan: &Plan, config: &EstimateConfig, source: S) -> Self {
-        let cells = plan.candidates.iter().map(|c| (c.x, c.y)).collect();
-        Rollouts::of_cells(board, cells, config.player(board), config.seed, source)
-    }
-
-    /// Rollouts of the first moves `cells` (at most [`MAX_CANDIDATES`]), played by `player`:
-    /// the player's own close calls ([`PlayerConfig::rollouts`]) are settled this way.
-    pub(crate) fn of_cells(
-        board: &Board,
-        mut cells: Vec<(usize, usize)>,
-        player: PlayerConfig,
-        seed: u64,
-        source: S,
-    ) -> Self {
-        cells.truncate(MAX_CANDIDATES);
         Rollouts {
             board: board.clone(),
-            cells,
-            player,
-            seed,
+            cells: plan.candidates.iter().map(|c| (c.x, c.y)).collect(),
+            player: config.player(board),
+            seed: config.seed,
             source,
         }
     }
@@ -642,8 +643,79 @@ fn paired_difference(tally: &Tally, a: usize, b: usize, games: u64) -> (f64, f64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::CellIdx;
+    use crate::brute::enumerate_layouts;
     use crate::formats::parse_mine;
+    use crate::game::GameConfig;
     use crate::probability::solve_board;
+
+    /// Positions of real games on small boards, stopped after a few turns of the fast
+    /// player, while still playing.
+    fn game_positions() -> Vec<Board> {
+        let mut positions = Vec::new();
+        let fast = PlayerConfig::new(Level::Fast, FirstClickRule::Safe);
+        for seed in 0..600u64 {
+            let (width, height, mines) =
+                [(6, 5, 6), (5, 5, 5), (7, 4, 7), (6, 6, 8)][seed as usize % 4];
+            let config = GameConfig::new(width, height, mines, FirstClickRule::Safe, seed).unwrap();
+            let mut game = Game::new(config);
+            for _ in 0..1 + seed % 5 {
+                let Ok(moves) = next_moves(game.board(), &fast) else {
+                    break;
+                };
+                for mv in moves {
+                    let _ = mv.play_on(&mut game);
+                }
+                if game.state() != GameState::Playing {
+                    break;
+                }
+            }
+            if game.state() == GameState::Playing {
+                positions.push(game.board().clone());
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn drawn_layouts_replay_the_position_by_brute_force() {
+        let (mut checked, mut layouts_seen) = (0, 0);
+        for (i, board) in game_positions().into_iter().enumerate() {
+            let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+            let Some(brute) = enumerate_layouts(&board) else {
+                continue;
+            };
+            let sampler = LayoutSampler::new(&board, &analysis, &SolveConfig::default()).unwrap();
+            for index in 0..8 {
+                let layout = sampler.layout(i as u64, index);
+                // The draw is a consistent layout of the position.
+                let mines: Vec<usize> = (0..board.len())
+                    .filter(|&c| layout[c] && board.cell(CellIdx(c as u32)) != Cell::Flag)
+                    .collect();
+                assert!(brute.layouts.contains(&mines), "{board:?} {mines:?}");
+                // Replayed, it shows exactly the position: same numbers, same hidden cells.
+                let game = Game::at_position(&board, layout).expect("a consistent layout replays");
+                assert_eq!(game.board(), &board);
+                assert_eq!(game.state(), GameState::Playing);
+                layouts_seen += 1;
+            }
+            checked += 1;
+        }
+        assert!(checked > 300, "only {checked} positions");
+        assert!(layouts_seen > 2400);
+    }
+
+    #[test]
+    fn a_layout_that_does_not_fit_loses_for_every_candidate() {
+        let board = game_positions().remove(0);
+        // Every cell a mine: the revealed cells cannot be revealed safely.
+        assert!(Game::at_position(&board, vec![true; board.len()]).is_none());
+        let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
+        let config = EstimateConfig::default();
+        let plan = plan(&board, &analysis, &config, None).unwrap();
+        let rollouts = Rollouts::new(&board, &analysis, &plan, &config).unwrap();
+        assert_eq!(rollouts.outcome_on(vec![true; board.len()]), 0);
+    }
 
     fn check_wilson(wins: u64, games: u64, lo: f64, hi: f64) {
         let (l, h) = wilson(wins, games);

@@ -27,9 +27,7 @@ use crate::formats::parse_mine;
 use crate::noguess::{generate_no_guess, NoGuessConfig, NoGuessError};
 use crate::rng::GameRng;
 
-/// The largest width or height of a game (MBF stores each in one byte, and the page draws
-/// every cell).
-pub const MAX_GAME_DIMENSION: usize = 200;
+pub use crate::limits::MAX_GAME_DIMENSION;
 
 /// The classic board sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -41,6 +41,7 @@ pub mod error;
 pub mod estimate;
 pub mod formats;
 pub mod game;
+pub mod limits;
 pub mod noguess;
 pub mod player;
 pub mod probability;
@@ -52,6 +53,7 @@ pub mod sample;
 pub mod scaled;
 pub mod synthetic;
 pub mod values;
+pub mod win_line;
 
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;

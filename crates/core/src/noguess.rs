@@ -32,7 +32,7 @@ mod replay;
 use std::fmt;
 
 use crate::board::CellIdx;
-use crate::game::MAX_GAME_DIMENSION;
+use crate::limits::MAX_GAME_DIMENSION;
 use crate::probability::SolveConfig;
 use crate::rng::GameRng;
 

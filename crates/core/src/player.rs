@@ -33,8 +33,9 @@
 //!    safety blended 4:1 ([`PlayerConfig::second_safety_weight`]; JSMinesweeper's scoring),
 //!    with small bonuses for progress and for **information** (how unforeseeable the number
 //!    shown is). Optional, off as measured: pseudo-50/50s taken first, 50/50 influence in the
-//!    score (`player/long_term.rs`), dominance swaps, rollouts on close calls
-//!    (`player/rollouts.rs`). Candidates that can
+//!    score (`player/long_term.rs`), dominance swaps. (Rollouts on close calls lost their
+//!    paired games and left; the endgame estimate, [`crate::estimate`], is the one rollout
+//!    implementation.) Candidates that can
 //!    show only one number are **dead** (they teach nothing) and are played only when every
 //!    candidate is dead. On boards of at most [`PlayerConfig::deep_lookahead_max_cells`]
 //!    cells (none by default: it measured no better), the best few are then looked at one
@@ -50,7 +51,6 @@
 
 mod long_term;
 mod regions;
-mod rollouts;
 #[cfg(test)]
 pub(crate) mod test_positions;
 
@@ -202,17 +202,6 @@ pub struct PlayerConfig {
     pub region_max_layouts: u64,
     /// The endgame solver's node budget for a region.
     pub region_max_nodes: u64,
-    /// On a close call (the runner-up's score within [`PlayerConfig::rollout_margin`] of the
-    /// best), draw this many layouts uniformly ([`crate::sample`]) and play each to the end
-    /// with the fast player after each of the two guesses, the same layouts for both; the
-    /// guess that wins more of them is played. 0 never does.
-    pub rollouts: u32,
-    /// How close a call must be for rollouts: the runner-up's score is below the best's by
-    /// at most this fraction of it (an exact tie is left to the tie-breaks).
-    pub rollout_margin: f64,
-    /// Rollouts are played by this player itself (rollouts off) instead of the fast player:
-    /// stronger play after the guess, at several times the cost.
-    pub rollout_full_player: bool,
     /// The budget of each analysis.
     pub solve: SolveConfig,
 }
@@ -302,16 +291,6 @@ impl PlayerConfig {
             // 20,000 games (seed 17000), intermediate 0 / 0 of 40,000 (seed 17100).
             region_max_layouts: 0,
             region_max_nodes: 20_000,
-            // Off: no gain measured, and the CPU budget allows only a handful of rollouts per
-            // close call on expert. Paired (won only by the default / only with rollouts):
-            // expert 6 rollouts, margin 0.005 (about 1.5 times the CPU): 57 / 62 of 20,000
-            // (seed 17300); 32, 0.005: 42 / 48 of 10,000 (seed 17700); intermediate 16, 0.01:
-            // 259 / 241 of 40,000 (seed 17500); 64, 0.01: 140 / 144 of 40,000 (seed 17600);
-            // 16 played by the full player: 550 / 527 of 80,000 (seeds 18000, 18100). More
-            // in docs/BENCHMARKS.md.
-            rollouts: 0,
-            rollout_margin: 0.01,
-            rollout_full_player: false,
             solve: SolveConfig::default(),
         }
     }
@@ -1019,7 +998,7 @@ fn full_guess(
     } else {
         1
     };
-    let (mut chosen, mut runner_up, dead) = best_full_guess(
+    let (mut chosen, dead) = best_full_guess(
         board,
         analysis,
         view,
@@ -1033,24 +1012,13 @@ fn full_guess(
     // witness test did not): with the living anchor, look again without them, so that the
     // living cells they cut off get their turn.
     if config.living_anchor && chosen.is_some_and(|c| c.dead) && !dead.is_empty() {
-        let (again, again_runner_up, _) =
+        let (again, _) =
             best_full_guess(board, analysis, view, config, depth, work, long_term, &dead);
         if again.is_some_and(|c| !c.dead) {
-            (chosen, runner_up) = (again, again_runner_up);
+            chosen = again;
         }
     }
-    let mut chosen = chosen?;
-    if let Some(other) = runner_up {
-        // An exact tie is left to the tie-breaks: it is almost always two cells in mirror
-        // image (the first guesses beside a corner), which rollouts could only split by
-        // noise, and those early rollouts are the dearest (whole games).
-        if config.rollouts > 0
-            && other.score < chosen.score
-            && other.score >= chosen.score * (1.0 - config.rollout_margin)
-        {
-            chosen = rollouts::settle(board, analysis, config, chosen, other);
-        }
-    }
+    let chosen = chosen?;
     let (x, y) = board.xy(chosen.idx);
     Some(Move {
         action: Action::Reveal,
@@ -1186,8 +1154,7 @@ fn full_candidates(
 }
 
 /// The best guess of a position at [`Level::Full`], looking `depth` guesses ahead (1 or 2),
-/// with its score (`None` when no cell can be guessed), the best other living candidate
-/// scored in full, if any (for rollouts on close calls), and the candidates the look-ahead
+/// with its score (`None` when no cell can be guessed), and the candidates the look-ahead
 /// found dead. `known_dead`: see [`full_candidates`].
 #[allow(clippy::too_many_arguments)]
 fn best_full_guess(
@@ -1199,7 +1166,7 @@ fn best_full_guess(
     work: &Work,
     mut long_term: Option<&mut LongTerm>,
     known_dead: &[CellIdx],
-) -> (Option<ScoredGuess>, Option<ScoredGuess>, Vec<CellIdx>) {
+) -> (Option<ScoredGuess>, Vec<CellIdx>) {
     let mut candidates = full_candidates(board, analysis, view, config, known_dead);
     let progress_weight = config.progress_weight_on(board);
     if let Some(lt) = long_term.as_deref_mut() {
@@ -1230,7 +1197,7 @@ fn best_full_guess(
             score: safety,
             dead: false,
         };
-        return (Some(only), None, Vec::new());
+        return (Some(only), Vec::new());
     }
 
     let mut scored: Vec<ScoredGuess> = Vec::new();
@@ -1336,16 +1303,6 @@ fn best_full_guess(
         }
         chosen = deep_best.or(chosen);
     }
-    // The best other living candidate that was scored in full (a candidate skipped above
-    // could not beat the best, so it is no close call worth settling); none after a deeper
-    // look, whose scores are of another kind.
-    let runner_up = chosen.filter(|g| !g.dead && depth < 2).and_then(|best| {
-        scored
-            .iter()
-            .filter(|g| !g.dead && g.idx != best.idx)
-            .max_by(|a, b| a.score.total_cmp(&b.score).then(b.idx.cmp(&a.idx)))
-            .copied()
-    });
     let chosen = chosen.or_else(|| {
         candidates.first().map(|&(idx, safety)| ScoredGuess {
             idx,
@@ -1355,7 +1312,7 @@ fn best_full_guess(
         })
     });
     let dead = scored.iter().filter(|g| g.dead).map(|g| g.idx).collect();
-    (chosen, runner_up, dead)
+    (chosen, dead)
 }
 
 /// A guess the player would consider, with its safety and its score at the player's level

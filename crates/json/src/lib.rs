@@ -7,6 +7,8 @@
 //! - [`ReviewJson`]: the move-by-move review, with the statistics.
 //! - [`PlanJson`] and [`EstimateJson`]: the endgame estimate's candidates and figures
 //!   (`mineseer endgame`'s `"estimate"` and the page's Endgame).
+//! - [`WinPointJson`]: a point of a game's win-chance line (`mineseer review --win-chances`
+//!   and the page's review).
 //!
 //! The core knows no serde: these are plain mirrors of its types, with fractions as `f64`
 //! and names as text.
@@ -16,6 +18,7 @@ use mineseer_core::estimate::{CandidateKind, Estimate, Plan};
 use mineseer_core::player::Level;
 use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError};
 use mineseer_core::review::{MoveReview, Review};
+use mineseer_core::win_line::{WinChance, WinPoint};
 use mineseer_core::Fraction;
 use serde::{Deserialize, Serialize};
 
@@ -476,6 +479,90 @@ impl EstimateJson {
                     diff_hi: c.diff_hi,
                 })
                 .collect(),
+        }
+    }
+}
+
+/// A win chance: `{"kind":"exact","win":p,"exact":"a/b"}` or
+/// `{"kind":"estimate","win":p,"lo":lo,"hi":hi}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WinChanceJson {
+    /// `exact` or `estimate`.
+    pub kind: &'static str,
+    /// The chance, nearest `f64`.
+    pub win: f64,
+    /// An exact chance as a reduced fraction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+    /// An estimate's 95 % interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lo: Option<f64>,
+    /// Its upper end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hi: Option<f64>,
+}
+
+impl WinChanceJson {
+    /// The JSON form of a win chance.
+    pub fn new(chance: &WinChance) -> WinChanceJson {
+        match chance {
+            WinChance::Exact(win) => WinChanceJson {
+                kind: "exact",
+                win: win.to_f64(),
+                exact: Some(win.to_string()),
+                lo: None,
+                hi: None,
+            },
+            WinChance::Estimate { win, lo, hi } => WinChanceJson {
+                kind: "estimate",
+                win: *win,
+                exact: None,
+                lo: Some(*lo),
+                hi: Some(*hi),
+            },
+        }
+    }
+}
+
+/// The best move known at a point, with its win chance.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BestWinJson {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Its win chance.
+    #[serde(flatten)]
+    pub chance: WinChanceJson,
+}
+
+/// A point of the win-chance line: the start (`move` null) or a guess.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WinPointJson {
+    /// The index of the move in the record; `null` for the start.
+    #[serde(rename = "move")]
+    pub move_index: Option<usize>,
+    /// The win chance before the move.
+    pub win_before: WinChanceJson,
+    /// The value of the move played: revealing it, then best play (exact) or the auto-player
+    /// (estimate); `null` at the start.
+    pub win_move: Option<WinChanceJson>,
+    /// The best move known, with its win chance.
+    pub win_best: BestWinJson,
+}
+
+impl WinPointJson {
+    /// The JSON form of a point.
+    pub fn new(point: &WinPoint) -> WinPointJson {
+        WinPointJson {
+            move_index: point.move_index,
+            win_before: WinChanceJson::new(&point.before),
+            win_move: point.played.as_ref().map(WinChanceJson::new),
+            win_best: BestWinJson {
+                x: point.best.0,
+                y: point.best.1,
+                chance: WinChanceJson::new(&point.best_win),
+            },
         }
     }
 }

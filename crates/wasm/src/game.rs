@@ -2,33 +2,17 @@
 //! method answers the game's view ([`GameView`]) so the page redraws from one snapshot.
 
 use mineseer_core::clicks::game_stats;
-use mineseer_core::game::{FirstClickRule, Game as CoreGame, GameConfig, GameState, Preset};
+use mineseer_core::game::{FirstClickRule, Game as CoreGame, GameState};
 use mineseer_core::record::{apply_move, GameRecord, MoveOp, RecordBuilder, RecordMove};
 use mineseer_core::{Board, Cell};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::errors::{from_js, to_js, ExportError};
-use crate::player::{player_config, MoveView, PlayerOptions};
-use crate::record::{RecordJson, StatsJson};
+use mineseer_json::{RecordJson, StatsJson};
 
-/// How the page asks for a new game. Either `preset`, or `width`, `height` and `mines`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
-pub struct GameOptions {
-    /// `beginner`, `intermediate` or `expert`; overrides the size when given.
-    pub preset: Option<String>,
-    /// Columns (custom size).
-    pub width: usize,
-    /// Rows (custom size).
-    pub height: usize,
-    /// Mines (custom size).
-    pub mines: usize,
-    /// The first-click rule: `safe`, `opening` (the default), `none` or `noguess`.
-    pub rule: Option<String>,
-    /// The seed, as decimal text (a u64 does not fit a JS number); 0 when absent.
-    pub seed: Option<String>,
-}
+use crate::errors::{from_js, to_js, ExportError};
+pub use crate::game_options::GameOptions;
+use crate::player::{player_config, MoveView, PlayerOptions};
 
 /// What the page shows of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -195,35 +179,7 @@ impl Game {
 impl Game {
     /// A new game from the page's options.
     pub fn from_options(options: &GameOptions) -> Result<Game, ExportError> {
-        let rule = match options.rule.as_deref() {
-            None => FirstClickRule::Opening,
-            Some(name) => FirstClickRule::from_name(name).ok_or_else(|| {
-                ExportError::new(format!(
-                    "unknown first-click rule {name:?}: safe, opening, none or noguess"
-                ))
-            })?,
-        };
-        let seed = match options.seed.as_deref().map(str::trim) {
-            None | Some("") => 0,
-            Some(text) => text.parse::<u64>().map_err(|_| {
-                ExportError::new(format!(
-                    "the seed must be a whole number from 0 to {}, not {text:?}",
-                    u64::MAX
-                ))
-            })?,
-        };
-        let config = match options.preset.as_deref() {
-            Some(name) => {
-                let preset = Preset::from_name(name).ok_or_else(|| {
-                    ExportError::new(format!(
-                        "unknown preset {name:?}: beginner, intermediate or expert"
-                    ))
-                })?;
-                let (width, height, mines) = preset.dimensions();
-                GameConfig::new(width, height, mines, rule, seed)?
-            }
-            None => GameConfig::new(options.width, options.height, options.mines, rule, seed)?,
-        };
+        let (config, seed, rule) = options.config()?;
         Ok(Game {
             game: CoreGame::new(config),
             record: RecordBuilder::new(),

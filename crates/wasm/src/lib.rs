@@ -32,6 +32,7 @@ pub mod endgame;
 pub mod errors;
 pub mod estimate;
 pub mod game;
+pub mod game_options;
 pub mod player;
 pub mod position;
 pub mod record;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::errors::{from_js, to_js, ExportError};
-use crate::game::{Game, GameOptions};
+use crate::game_options::GameOptions;
 
 /// How the page asks the player to think. Every field is optional on the JS side.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -160,8 +160,8 @@ pub fn play_games_js(options: JsValue) -> Result<JsValue, JsError> {
 
 /// Plays a slice of a bulk run.
 pub fn play_games(options: &BulkOptions) -> Result<BulkOutcome, ExportError> {
-    let first = Game::from_options(&options.game)?;
-    let config = first.core().config();
+    let (config, _, _) = options.game.config()?;
+    let config = &config;
     let player = player_config(
         &PlayerOptions {
             level: options.level.clone().unwrap_or_else(|| "full".into()),

@@ -1,11 +1,12 @@
-//! Game records for the page: `reviewGame(record)`, `recordStats(record)` and
-//! `replayRecord(record)` over the `mineseer-game` JSON (parsed by the worker with
+//! Game records for the page: `reviewGame(record)`, `reviewWinChances(record, onPoint)`,
+//! `recordStats(record)` and `replayRecord(record)` over the `mineseer-game` JSON (parsed by the worker with
 //! `JSON.parse`). The JSON's types are `mineseer-json`'s, shared with the CLI, so the page and
 //! `mineseer review --json` print the same keys.
 
 use mineseer_core::clicks::game_stats;
 use mineseer_core::review::{review_game, ReviewConfig};
-pub use mineseer_json::{MoveJson, RecordJson, ReviewJson, StatsJson};
+use mineseer_core::win_line::{win_line, WinLineConfig};
+pub use mineseer_json::{MoveJson, RecordJson, ReviewJson, StatsJson, WinPointJson};
 use wasm_bindgen::prelude::*;
 
 use crate::errors::{from_js, to_js, ExportError};
@@ -23,6 +24,41 @@ pub fn review_record(record: RecordJson) -> Result<ReviewJson, ExportError> {
     let record = record.check()?;
     let review = review_game(&record, &ReviewConfig::default())?;
     Ok(ReviewJson::new(&review))
+}
+
+/// The JS export: `reviewWinChances(record, onPoint?)`, the game's win chance at the start
+/// and before every guess (exact where the endgame solver answers, else estimated with its
+/// interval), the value of the move played and the best move: `[{move, win_before, win_move,
+/// win_best}]`, as `mineseer review --win-chances` gives them. `onPoint(done, total)` is
+/// called after each point, for a progress bar. Throws on a bad record.
+#[wasm_bindgen(js_name = reviewWinChances)]
+pub fn review_win_chances_js(
+    record: JsValue,
+    on_point: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    let record: RecordJson = from_js(record, "the game record")?;
+    let report = |done: usize, total: usize| {
+        if let Some(f) = &on_point {
+            // A failing progress callback only loses the progress display.
+            let _ = f.call2(
+                &JsValue::NULL,
+                &JsValue::from(done as u32),
+                &JsValue::from(total as u32),
+            );
+        }
+    };
+    to_js(&record_win_chances(record, report).map_err(ExportError::into_js)?)
+}
+
+/// The plain twin of `reviewWinChances`.
+pub fn record_win_chances(
+    record: RecordJson,
+    progress: impl FnMut(usize, usize),
+) -> Result<Vec<WinPointJson>, ExportError> {
+    let record = record.check()?;
+    let review = review_game(&record, &ReviewConfig::default())?;
+    let line = win_line(&record, &review, &WinLineConfig::default(), progress)?;
+    Ok(line.iter().map(WinPointJson::new).collect())
 }
 
 /// The JS export: `recordStats(record)`, the statistics of a recorded game (3BV, clicks,

@@ -92,9 +92,6 @@ pub fn apply(mut config: PlayerConfig, assignment: &str) -> Result<PlayerConfig,
         "capped_endgame_cut_move" => config.capped_endgame_cut_move = parse(name, value)?,
         "region_max_layouts" => config.region_max_layouts = parse(name, value)?,
         "region_max_nodes" => config.region_max_nodes = parse(name, value)?,
-        "rollouts" => config.rollouts = parse(name, value)?,
-        "rollout_margin" => config.rollout_margin = parse(name, value)?,
-        "rollout_full_player" => config.rollout_full_player = parse(name, value)?,
         _ => return Err(format!("unknown setting {name:?}")),
     }
     Ok(config)
