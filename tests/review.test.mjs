@@ -279,3 +279,33 @@ test('a reveal that cost wins in a small endgame shows what it was worth, luck a
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the review draws the game\'s win chance guess by guess, as mineseer review --win-chances gives it', async () => {
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'review-expert-1.json');
+  const cli = JSON.parse(execFileSync(cliBinary(), ['review', '--win-chances', '--json', file], { encoding: 'utf8' }));
+  const line = cli.win_chances;
+  assert.ok(line.length >= 2, 'the start and at least one guess');
+  const { page, problems } = await openPage();
+  await page.fill('#position', fs.readFileSync(file, 'utf8'));
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('Opened a recorded'));
+  await page.click('#review-start');
+  await page.waitForSelector('body[data-win-line]', { timeout: 180_000 });
+  const points = await page.$$eval('#win-line .win-line-point', (els) => els.map((e) => ({
+    kind: e.dataset.kind, win: Number(e.dataset.win), move: e.dataset.move,
+    lo: e.dataset.lo === undefined ? null : Number(e.dataset.lo), hi: e.dataset.hi === undefined ? null : Number(e.dataset.hi),
+  })));
+  assert.deepEqual(points, line.map((p) => ({
+    kind: p.win_before.kind, win: p.win_before.win, move: p.move === null ? 'start' : String(p.move),
+    lo: p.win_before.lo ?? null, hi: p.win_before.hi ?? null,
+  })));
+  // Exact points are filled, estimates hollow, with a band; a point's click shows its move.
+  assert.match(await page.textContent('#win-line-info'), /filled points exact, hollow points estimated/);
+  const last = line[line.length - 1];
+  await page.click(`#win-line .win-line-point[data-move="${last.move ?? 'start'}"]`);
+  await page.waitForFunction((k) => document.getElementById('review-slider').value === k, String(last.move ?? 0));
+  await page.click('#review-close');
+  assert.equal(await page.locator('#win-line').isHidden(), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

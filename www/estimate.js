@@ -18,6 +18,12 @@ export const MAX_ROLLOUT_WORKERS = 8;
 export const ESTIMATE_OPTIONS = Object.freeze({ seed: 1, candidates: 4 });
 /** How often the figures are refreshed while the rollouts run, in milliseconds. */
 const REFRESH_MS = 250;
+/**
+ * Once told to stop, how long the workers may take to end their slice before they are
+ * terminated and the last figures stand, in milliseconds: a slice ends after a batch of
+ * layouts, which at the full level can take seconds.
+ */
+const STOP_GRACE_MS = 500;
 /** A worker's own limit on its rollouts, past the page's deadline (it is normally told to stop first). */
 const WORKER_BUDGET_SLACK_MS = 1_000;
 /** With a fixed number of layouts (`?rollouts=N`), the time allowed to play them all. */
@@ -190,11 +196,11 @@ export class Estimator {
     }, wait);
   }
 
-  /** The figures of the run's counts so far (null when there are none, or no worker to ask). */
+  /** The figures of the run's counts so far (the last ones when there is no worker to ask). */
   async summarize(run) {
     const counts = addCounts(run.latest);
     const client = this.live(run);
-    if (!counts || !client) return null;
+    if (!counts || !client) return run.summary;
     try {
       run.summary = await client.request(Request.ESTIMATE_SUMMARY, { position: run.position, options: run.options, counts });
     } catch (err) {
@@ -216,12 +222,31 @@ export class Estimator {
     if (run.stopping || run.ended) return;
     run.stopping = why;
     for (let w = 0; w < run.count; w++) this.workers[w]?.cancelBulk();
+    run.hardStop = setTimeout(() => {
+      if (run.ended) return;
+      this.dropBusy(run);
+      this.finish(run, why, { fresh: false });
+    }, STOP_GRACE_MS);
   }
 
-  async finish(run, stopped) {
-    clearTimeout(run.refreshTimer);
+  /** Terminates the run's busy workers (they start again a little later). */
+  dropBusy(run) {
+    let dropped = false;
+    for (let w = 0; w < run.count; w++) {
+      const client = this.workers[w];
+      if (!client?.busy()) continue;
+      this.drop(w, client);
+      dropped = true;
+    }
+    if (dropped) setTimeout(() => this.warm(), REWARM_AFTER_MS);
+  }
+
+  /** Ends the run with the figures of its last counts (`fresh`) or the last figures shown. */
+  async finish(run, stopped, { fresh = true } = {}) {
+    if (run.ended) return;
+    for (const timer of [run.refreshTimer, run.deadline, run.hardStop]) clearTimeout(timer);
     run.refreshTimer = null;
-    const summary = stopped === 'cancelled' ? run.summary : await this.summarize(run);
+    const summary = fresh ? await this.summarize(run) : run.summary;
     if (run.ended) return;
     run.ended = true;
     run.onUpdate(summary, this.progress(run), stopped);
@@ -236,21 +261,15 @@ export class Estimator {
   cancel({ terminate = true } = {}) {
     const run = this.run;
     if (!run || run.ended) return;
-    clearTimeout(run.deadline);
     run.stopping = 'cancelled';
-    let dropped = false;
-    for (let w = 0; w < run.count; w++) {
-      const client = this.workers[w];
-      if (!client?.busy() || !run.onUpdate) continue;
-      // (A plan still being made is left to finish: the next estimate's plan queues behind it.)
-      if (terminate) {
-        this.drop(w, client);
-        dropped = true;
-      } else client.cancelBulk();
+    if (!run.onUpdate) {
+      // Still planning: the plan is left to finish (the next estimate's plan queues behind it).
+      run.ended = true;
+      return;
     }
-    if (dropped) setTimeout(() => this.warm(), REWARM_AFTER_MS);
-    if (run.onUpdate) this.finish(run, 'cancelled');
-    else run.ended = true;
+    if (terminate) this.dropBusy(run);
+    else for (let w = 0; w < run.count; w++) this.workers[w]?.cancelBulk();
+    this.finish(run, 'cancelled', { fresh: false });
   }
 }
 

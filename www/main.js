@@ -1052,6 +1052,7 @@ async function start() {
     clearMessage,
     currentSize,
     display: () => $('display').value,
+    features,
   });
   document.body.dataset.ready = '1';
   for (const [id, feature] of [['step', 'player'], ['autoplay', 'player'], ['endgame', 'endgame'], ['bulk-run', 'bulk']]) {

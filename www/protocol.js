@@ -33,6 +33,13 @@ export const Request = Object.freeze({
    */
   REVIEW: 'review',
   /**
+   * A recorded game's win chance at the start and before every guess: payload {record};
+   * PROGRESS {done, total} after each point; answers [{move, win_before, win_move, win_best}]
+   * (each chance {kind: "exact"|"estimate", win, exact?, lo?, hi?}), as `mineseer review
+   * --win-chances` gives them. Seconds of work: the page runs it on a worker of its own.
+   */
+  WIN_CHANCES: 'win-chances',
+  /**
    * The endgame estimate's plan of a position (where the exact search is too large): payload
    * {position, options} (options: {seed, candidates, level}, see ESTIMATE_OPTIONS); answers
    * {policy, certain, player: {x, y}, candidates: [{x, y, kind, safety}]}. The worker keeps

@@ -6,7 +6,8 @@
 // The review itself is computed in a worker (Request.REVIEW); text goes in with textContent.
 
 import { Request, analysisOptions } from './protocol.js';
-import { Superseded } from './client.js';
+import { SolverClient, Superseded } from './client.js';
+import { winLineChart } from './win-line.js';
 import { parseRecordText, downloadRecord } from './record.js';
 import { StatsPanel, addGame, historyKey, summaryText } from './stats.js';
 
@@ -74,11 +75,13 @@ export class GameRecords {
     this.stepLabel = $('output', { id: 'review-step', for: 'review-slider' });
     this.nav = $('div', { class: 'row review-nav', hidden: true }, [this.slider, this.stepLabel]);
     this.current = $('p', { id: 'review-current', class: 'muted', 'aria-live': 'polite' });
+    this.lineInfo = $('p', { id: 'win-line-info', class: 'muted' });
+    this.line = $('figure', { id: 'win-line', class: 'win-line-figure', hidden: true }, [this.lineInfo]);
     this.list = $('ol', { id: 'review-moves', class: 'review-moves', 'aria-label': 'Moves of the game' });
     this.card = $('section', { class: 'card review-card', id: 'review-card', 'aria-labelledby': 'review-title' }, [
       $('h2', { id: 'review-title', text: 'Review' }),
       $('div', { class: 'row' }, [this.startButton, this.exportButton, this.closeButton]),
-      this.info, this.nav, this.current, this.list,
+      this.info, this.line, this.nav, this.current, this.list,
       $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file, to review it.' }),
     ]);
     container.append(this.card);
@@ -184,8 +187,9 @@ export class GameRecords {
     this.app.clearMessage();
     this.app.stopAutoplay?.();
     let result;
+    let record;
     try {
-      const record = await this.currentRecord();
+      record = await this.currentRecord();
       this.info.textContent = 'Reviewing…';
       result = await this.app.analyst.request(Request.REVIEW, { record });
     } catch (err) {
@@ -207,6 +211,42 @@ export class GameRecords {
     this.app.state.mode = 'review';
     document.body.dataset.review = 'open';
     this.show(0);
+    this.drawWinLine(record);
+  }
+
+  /**
+   * The game's win chance guess by guess (win-line.js), computed on a worker of its own
+   * (seconds of rollouts), so the review's steps stay quick; a point's click shows its move.
+   */
+  async drawWinLine(record) {
+    this.lineWorker?.terminate();
+    if (!this.app.features?.winChances) return;
+    const worker = new SolverClient({}, { name: 'mineseer win line' });
+    this.lineWorker = worker;
+    this.line.hidden = false;
+    this.line.querySelector('svg')?.remove();
+    this.lineInfo.textContent = 'Win chance, guess by guess: computing…';
+    let points;
+    try {
+      await worker.ready;
+      points = await worker.request(Request.WIN_CHANCES, { record }, {
+        onProgress: ({ done, total }) => {
+          this.lineInfo.textContent = `Win chance, guess by guess: computing… (${done} of ${total})`;
+        },
+      });
+    } catch (err) {
+      if (this.lineWorker === worker) this.lineInfo.textContent = err instanceof Superseded ? '' : `Win chance line: ${err.message}`;
+      return;
+    } finally {
+      worker.terminate();
+    }
+    if (this.lineWorker !== worker || !this.review) return;
+    this.lineWorker = null;
+    const estimated = points.filter((p) => p.win_before.kind === 'estimate').length;
+    this.lineInfo.textContent = `Win chance, guess by guess (the start and ${points.length - 1} guess${points.length === 2 ? '' : 'es'}): ` +
+      `filled points exact, hollow points estimated (${estimated}), with their 95 % interval as a band. Click a point for its move.`;
+    this.line.prepend(winLineChart(points, (point) => this.show(point.move ?? 0)));
+    document.body.dataset.winLine = String(points.length);
   }
 
   renderList() {
@@ -301,6 +341,11 @@ export class GameRecords {
   /** Leaves the review; the board shows the game again. */
   close({ restore = true } = {}) {
     this.review = null;
+    this.lineWorker?.terminate();
+    this.lineWorker = null;
+    this.line.hidden = true;
+    this.line.querySelector('svg')?.remove();
+    delete document.body.dataset.winLine;
     this.positions = null;
     this.list.replaceChildren();
     this.nav.hidden = true;

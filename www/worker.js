@@ -81,6 +81,10 @@ async function handle(msg) {
       return bulk(msg.id, p);
     case Request.REVIEW:
       return review(p);
+    case Request.WIN_CHANCES:
+      return wasm.reviewWinChances(p.record, (done, total) => {
+        self.postMessage(message(msg.id, Reply.PROGRESS, { done, total }));
+      });
     case Request.ESTIMATE_PLAN:
       return estimateOf(p).value.plan();
     case Request.ROLLOUTS:
@@ -270,5 +274,6 @@ const features = {
   bulk: typeof wasm.playGames === 'function',
   review: typeof wasm.reviewGame === 'function',
   estimate: typeof wasm.EndgameEstimate === 'function',
+  winChances: typeof wasm.reviewWinChances === 'function',
 };
 self.postMessage(message(0, Reply.READY, { features }));
