@@ -725,9 +725,10 @@ async function estimateEndgame(version, planned, exact) {
   }
   if (version !== state.version) return;
   // Why there is no exact answer; a search that ran out of time still proved a lower bound.
+  const reason = (exact.reason ?? '').replace(/^too large to solve exactly: /, '');
   const why = exact.bestFound
-    ? `Too large to solve exactly in the time allowed (${exact.reason}); its best strategy found wins at least ${exact.bestFound.winAtLeastExact}.`
-    : `Too large to solve exactly (${exact.reason}).`;
+    ? `Too large to solve exactly in the time allowed (${reason}); its best strategy found wins at least ${exact.bestFound.winAtLeastExact}.`
+    : `Too large to solve exactly (${reason}).`;
   view.showBestMove(plan.player.x, plan.player.y, 'the auto-player\'s move');
   showWinChance('estimating…');
   $('endgame-info').textContent = `${why} ${planText(plan)} estimating…`;
