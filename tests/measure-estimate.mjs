@@ -2,26 +2,28 @@
 // scripts/build-page.sh and `cargo build --release -p mineseer-cli`:
 // `node tests/measure-estimate.mjs`).
 //
-// 1. Three expert positions where a guess is due, from seeded games of the auto-player (safe
-//    first click, seeds 1, 2, ...; each position is the view before the guess): the first
-//    guess after the opening, a mid-game guess with 10^6 to 10^12 layouts, and a late one with
-//    20,000 to 10^6 layouts. They are printed, so the figures can be checked with the CLI.
-// 2. Rollouts (layouts, each played after every candidate) per second of one worker, at the
-//    full and the fast level: ROLLOUTS on a worker of the page's own for ROLLOUT_MS after its
-//    plan; next to the CLI's with one thread (`mineseer endgame --estimate --threads 1`, its
-//    time less that of a one-layout run, which is the plan). One worker keeps one core busy,
-//    so its wall time is its CPU time when the machine is otherwise quiet (the load is printed).
-// 3. The page's own Endgame on the mid-game position, with its workers: the time from the click
-//    to the first interval, and to ±2 points on the win chance (if it gets there before it stops).
+// 1. On three expert positions where a guess is due (crates/core/benches/endgame_positions/
+//    estimate-{first,mid,late}.mine, as scripts/measure-estimate.sh measures natively: the
+//    first guess after the opening, a mid-game guess of 10^6 to 10^12 layouts, a late one of
+//    20,000 to 10^6), games (a layout after a candidate, played to the end) per second of one
+//    worker, at the full and the fast level: ROLLOUTS on a worker of the page's own for
+//    ROLLOUT_MS after its plan; beside the CLI's with one thread, timed the same way (wall
+//    time, less that of a one-layout run, which is the plan) at the same moment, for the ratio.
+//    One worker keeps one core busy, so its wall time is its CPU time on a quiet machine (the
+//    load is printed).
+// 2. The page's own Endgame on the mid-game position, with its workers: the time from the
+//    click to the first interval, and to ±2 points on the win chance (if it gets there before
+//    it stops).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { startServer } from './static-server.mjs';
-import { DIST, cliBinary, launchChromium, openPage, openWithOwnWorker } from './browser.mjs';
+import { DIST, ROOT, cliBinary, launchChromium, openPage, openWithOwnWorker } from './browser.mjs';
 
 const ROLLOUT_MS = 5_000;
-const NATIVE_ROLLOUTS = { full: 200, fast: 1_000 };
-const MID = [1e6, 1e12];
-const LATE = [2e4, 1e6];
+const NATIVE_ROLLOUTS = { full: 100, fast: 400 };
+const POSITIONS = path.join(ROOT, 'crates/core/benches/endgame_positions');
 
 const { server, url } = await startServer(DIST);
 const browser = await launchChromium('mineseer-measure-estimate-');
@@ -38,36 +40,6 @@ async function ask(kind, payload) {
     };
     window.measureWorker.postMessage({ id, kind, payload });
   }), { kind, payload });
-}
-
-/** log10 of the layouts of a position (its analysis' exact count). */
-async function log10Layouts(position) {
-  const analysis = await ask('analyze', { position, options: { exact: true, numberChances: false } });
-  const digits = analysis.solutions;
-  return digits.length - 1 + Math.log10(Number(`0.${digits.slice(0, 15)}`) * 10);
-}
-
-/** Plays seeded expert games until a first guess, a mid-game guess and a late one are found. */
-async function findPositions() {
-  const found = {};
-  for (let seed = 1; seed <= 40 && !(found.first && found.mid && found.late); seed++) {
-    let state = await ask('game', { op: 'new', options: { width: 30, height: 16, mines: 99, rule: 'safe', seed: String(seed) } });
-    let guesses = 0;
-    for (let move = 0; move < 400 && state.status === 'playing'; move++) {
-      const before = state.position;
-      const stepped = await ask('game', { op: 'step', options: {} });
-      if (stepped.error || !stepped.move) break;
-      state = stepped.state;
-      if (stepped.move.kind !== 'guess' || move === 0) continue;
-      guesses++;
-      const log10 = await log10Layouts(before);
-      const where = { position: before, log10, seed, guess: guesses };
-      if (guesses === 1 && !found.first) found.first = where;
-      else if (log10 >= Math.log10(MID[0]) && log10 <= Math.log10(MID[1]) && !found.mid) found.mid = where;
-      else if (log10 >= Math.log10(LATE[0]) && log10 <= Math.log10(LATE[1]) && !found.late) found.late = where;
-    }
-  }
-  return found;
 }
 
 /** Rollouts per second of one worker at `level` on `position`, after its plan. */
@@ -87,19 +59,22 @@ async function workerRate(position, level) {
       id, kind: 'rollouts', payload: { position, options, first: 0, stride: 1, maxLayouts: 2 ** 32 - 1, budgetMs },
     });
   }), { position, options, budgetMs: ROLLOUT_MS });
-  return { rate: result.played / (result.ms / 1000), played: result.played, policy: plan.policy };
+  const games = result.played * plan.candidates.length;
+  return { rate: games / (result.ms / 1000), played: result.played, candidates: plan.candidates.length };
 }
 
-/** The CLI's rollouts per second with one thread: the time of n layouts less that of one (the plan). */
+/** The CLI's games per second with one thread: the time of n layouts less that of one (the plan). */
 function nativeRate(position, level) {
+  let candidates = 0;
   const run = (n) => {
     const start = process.hrtime.bigint();
-    execFileSync(cliBinary(), ['endgame', '--estimate', '--threads', '1', '--level', level, '--rollouts', String(n), '--json'], { input: position });
+    const out = execFileSync(cliBinary(), ['endgame', '--estimate', '--threads', '1', '--level', level, '--rollouts', String(n), '--json'], { input: position });
+    candidates = JSON.parse(out.toString()).estimate.candidates.length;
     return Number(process.hrtime.bigint() - start) / 1e9;
   };
   const n = NATIVE_ROLLOUTS[level];
   const one = run(1);
-  return (n - 1) / (run(n) - one);
+  return ((n - 1) * candidates) / (run(n) - one);
 }
 
 /** The page's Endgame on `position`: ms from the click to the first interval and to ±2 points. */
@@ -133,17 +108,17 @@ async function pageTimes(position) {
   return times;
 }
 
-console.log(`${new Date().toISOString()}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-const positions = await findPositions();
-for (const [name, where] of Object.entries(positions)) {
-  console.log(`\n${name}: seed ${where.seed}, guess ${where.guess}, about 10^${where.log10.toFixed(1)} layouts\n${where.position}`);
-}
-console.log('\nposition | level | wasm rollouts/s (one worker) | native rollouts/s (one thread) | wasm / native');
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log(`${new Date().toISOString()}; ${os.cpus().length} cores, load average ${load()}`);
+const positions = Object.fromEntries(['first', 'mid', 'late'].map((name) => [
+  name, { position: fs.readFileSync(path.join(POSITIONS, `estimate-${name}.mine`), 'utf8') },
+]));
+console.log('position | level | wasm games/s (one worker) | native games/s (one thread) | wasm / native');
 for (const [name, where] of Object.entries(positions)) {
   for (const level of ['full', 'fast']) {
     const wasm = await workerRate(where.position, level);
     const native = nativeRate(where.position, level);
-    console.log(`${name} | ${level} | ${wasm.rate.toFixed(0)} (${wasm.played} in ${ROLLOUT_MS / 1000} s) | ${native.toFixed(0)} | ${(wasm.rate / native).toFixed(2)}`);
+    console.log(`${name} | ${level} | ${wasm.rate.toFixed(0)} (${wasm.played} layouts x ${wasm.candidates} in ${ROLLOUT_MS / 1000} s) | ${native.toFixed(0)} | ${(wasm.rate / native).toFixed(2)}`);
   }
 }
 if (positions.mid) {
@@ -152,5 +127,6 @@ if (positions.mid) {
     `±2 points ${times.twoPoints === null ? `not reached (±${(times.halfWidth * 100).toFixed(1)} at the end)` : `after ${times.twoPoints.toFixed(0)} ms`}; ` +
     `stopped: ${times.stopped}\n${times.info}`);
 }
+console.log(`load average at the end ${load()}`);
 await browser.close();
 server.close();
