@@ -273,6 +273,52 @@ export class Estimator {
   }
 }
 
+// ---------------------------------------------------------------- the estimate on the page
+
+/**
+ * The Endgame over the exact budget: the plan's move in gold with "estimating…", then the
+ * estimate's figures as they refine, until it stops. `exact` is the exact search's answer
+ * (unsolved); `page` is {view (the BoardView), current() (the position asked is still
+ * shown), showWinChance(text, title, {kind, win, lo, hi}), showInfo(text), onFigures(summary)}.
+ * Rejects with the plan's error (Superseded when a newer estimate started first).
+ */
+export async function estimateEndgame(estimator, planned, exact, page) {
+  let plan;
+  try {
+    plan = await planned;
+  } catch (err) {
+    if (page.current() && !(err instanceof Superseded)) page.showWinChance('—');
+    throw err;
+  }
+  if (!page.current()) return;
+  // Why there is no exact answer; a search that ran out of time still proved a lower bound.
+  const reason = (exact.reason ?? '').replace(/^too large to solve exactly: /, '');
+  const why = exact.bestFound
+    ? `Too large to solve exactly in the time allowed (${reason}); its best strategy found wins at least ${exact.bestFound.winAtLeastExact}.`
+    : `Too large to solve exactly (${reason}).`;
+  page.view.showBestMove(plan.player.x, plan.player.y, 'the auto-player\'s move');
+  page.showWinChance('estimating…');
+  page.showInfo(`${why} ${planText(plan)} estimating…`);
+  // For tests: "running", then why the estimate stopped.
+  document.body.dataset.estimate = 'running';
+  await estimator.rollouts((summary, progress, stopped) => {
+    if (!page.current()) return;
+    if (stopped) document.body.dataset.estimate = stopped;
+    if (!summary) {
+      page.showWinChance('—');
+      const lost = progress.lost.length ? `A rollout worker stopped (${progress.lost.at(-1)}). ` : '';
+      page.showInfo(`${why} ${planText(plan)} ${lost}Stopped before the first figures.`);
+      return;
+    }
+    page.onFigures(summary);
+    page.showWinChance(chanceText(summary), `estimated: at least about ${(summary.win * 100).toFixed(1)} %`, {
+      kind: 'estimate', win: summary.win, lo: summary.win_lo, hi: summary.win_hi,
+    });
+    page.view.showBestMove(summary.best.x, summary.best.y, summary.about_equal ? 'estimated best move, about equal' : 'estimated best move');
+    page.showInfo(`${why} ${estimateText(plan, summary, progress, stopped)}`);
+  });
+}
+
 // ---------------------------------------------------------------- the estimate in words
 
 const pct = (p) => `${Math.round(p * 100)}`;

@@ -9,7 +9,7 @@ import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
 import { looksLikeRecord, download } from './record.js';
 import { GameRecords } from './review.js';
-import { Estimator, candidateText, chanceText, estimateText, planText } from './estimate.js';
+import { Estimator, candidateText, estimateEndgame, planText } from './estimate.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -678,6 +678,8 @@ async function solveEndgame() {
         options: { maxVisits: ENDGAME_MAX_VISITS, moveValues: true, moveValuesMaxVisits: ENDGAME_MOVE_VALUES_MAX_VISITS },
       });
     } catch (err) {
+      // Superseded: a newer Endgame asked, and its estimate is under way.
+      if (err instanceof Superseded) throw err;
       if (version === state.version) showWinChance('—');
       estimator.cancel();
       throw err;
@@ -686,7 +688,13 @@ async function solveEndgame() {
     }
     if (version !== state.version) return;
     if (!result.solved && planned) {
-      await estimateEndgame(version, planned, result);
+      await estimateEndgame(estimator, planned, result, {
+        view,
+        current: () => version === state.version,
+        showWinChance,
+        showInfo: (text) => { $('endgame-info').textContent = text; },
+        onFigures: (summary) => { state.endgameEstimate = { version, summary }; },
+      });
       return;
     }
     estimator.cancel();
@@ -708,44 +716,6 @@ async function solveEndgame() {
       (!result.bestMove ? '' : result.moves
         ? ' Point at a cell (on touch, a long press, which also flags it) for its win chance if revealed.'
         : ' Valuing every cell would take too long here.');
-  });
-}
-
-/**
- * The Endgame over the exact budget: the plan's move in gold with "estimating…", then the
- * estimate's figures as they refine (estimate.js), until it stops.
- */
-async function estimateEndgame(version, planned, exact) {
-  let plan;
-  try {
-    plan = await planned;
-  } catch (err) {
-    if (version === state.version) showWinChance('—');
-    throw err;
-  }
-  if (version !== state.version) return;
-  // Why there is no exact answer; a search that ran out of time still proved a lower bound.
-  const reason = (exact.reason ?? '').replace(/^too large to solve exactly: /, '');
-  const why = exact.bestFound
-    ? `Too large to solve exactly in the time allowed (${reason}); its best strategy found wins at least ${exact.bestFound.winAtLeastExact}.`
-    : `Too large to solve exactly (${reason}).`;
-  view.showBestMove(plan.player.x, plan.player.y, 'the auto-player\'s move');
-  showWinChance('estimating…');
-  $('endgame-info').textContent = `${why} ${planText(plan)} estimating…`;
-  await estimator.rollouts((summary, progress, stopped) => {
-    if (version !== state.version) return;
-    if (!summary) {
-      showWinChance('—');
-      $('endgame-info').textContent = `${why} ${planText(plan)} ${progress.lost.length ? `A rollout worker stopped (${progress.lost.at(-1)}). ` : ''}Stopped before the first figures.`;
-      return;
-    }
-    state.endgameEstimate = { version, summary };
-    showWinChance(chanceText(summary), `estimated: at least about ${(summary.win * 100).toFixed(1)} %`, {
-      kind: 'estimate', win: summary.win, lo: summary.win_lo, hi: summary.win_hi,
-    });
-    view.showBestMove(summary.best.x, summary.best.y, summary.about_equal ? 'estimated best move, about equal' : 'estimated best move');
-    $('endgame-info').textContent = `${why} ${estimateText(plan, summary, progress, stopped)}`;
-    document.body.dataset.estimate = stopped ?? 'running';
   });
 }
 
