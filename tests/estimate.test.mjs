@@ -158,10 +158,13 @@ test('a click on the board cancels: the last answer and one gold cell stay, and 
     assert.match(await page.textContent('#endgame-info'), /stopped \(cancelled\)\.$/);
     await page.waitForTimeout(300);
     assert.deepEqual(await winChance(page), kept, 'nothing changes after a cancel');
-    // Nothing broke: the Endgame estimates again, and the game plays on.
-    await page.click('#endgame');
+    // Nothing broke: the Endgame estimates again (asked twice in a row: the first answer is
+    // superseded, the second estimate runs), and the game plays on.
+    await page.dblclick('#endgame');
     await page.waitForFunction(() => document.body.dataset.estimate === 'running');
     await page.waitForSelector('#win-chance[data-kind="estimate"]', { timeout: 10_000 });
+    assert.equal(await page.getAttribute('body', 'data-estimate'), 'running');
+    assert.doesNotMatch(await page.textContent('#endgame-info'), /stopped/);
     assert.equal((await goldCells(page)).length, 1);
     const [x, y] = (await goldCells(page))[0].split(',').map(Number);
     await page.click(cellSelector(x, y));
