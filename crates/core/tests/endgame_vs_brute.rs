@@ -8,8 +8,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{random_position, TestRng};
-use mineseer_core::brute::enumerate_layouts;
+use common::{layout_masks, random_position, TestRng};
 use mineseer_core::formats::{parse_mine, write_mine};
 use mineseer_core::{solve_endgame, Board, Cell, Endgame, EndgameConfig, Fraction};
 use num_bigint::BigUint;
@@ -22,19 +21,10 @@ struct Reference<'a> {
 
 impl Reference<'_> {
     fn new(board: &Board) -> Reference<'_> {
-        let brute = enumerate_layouts(board).expect("test boards are small");
-        let layouts = brute
-            .layouts
-            .iter()
-            .map(|mines| {
-                let mut mask: Vec<bool> = board.cells().iter().map(|c| *c == Cell::Flag).collect();
-                for &m in mines {
-                    mask[m] = true;
-                }
-                mask
-            })
-            .collect();
-        Reference { board, layouts }
+        Reference {
+            board,
+            layouts: layout_masks(board),
+        }
     }
 
     fn number(&self, layout: usize, cell: usize) -> u8 {

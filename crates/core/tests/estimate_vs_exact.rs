@@ -10,7 +10,9 @@
 //! - **Determinism**: the same seed and layouts give the same tally however the layouts are
 //!   shared among threads.
 
-use mineseer_core::brute::enumerate_layouts;
+mod common;
+
+use common::layout_masks;
 use mineseer_core::estimate::{
     plan, summarize, wins_after, EstimateConfig, LayoutSource, Plan, Rollouts, Tally,
 };
@@ -80,22 +82,6 @@ fn guess_positions(count: usize, max_layouts: usize) -> Vec<Board> {
     positions
 }
 
-/// Every layout of `board` as a mine mask (flags included).
-fn all_layouts(board: &Board) -> Vec<Vec<bool>> {
-    let brute = enumerate_layouts(board).expect("test boards are small");
-    brute
-        .layouts
-        .iter()
-        .map(|mines| {
-            let mut mask: Vec<bool> = board.cells().iter().map(|c| *c == Cell::Flag).collect();
-            for &m in mines {
-                mask[m] = true;
-            }
-            mask
-        })
-        .collect()
-}
-
 /// The exact wins of "reveal `cell`, then `player`" over every layout: (wins, layouts).
 fn exact_value(
     board: &Board,
@@ -161,7 +147,7 @@ fn cases(positions: &[Board], level: Level) -> Vec<Case> {
                 ..EstimateConfig::default()
             };
             let plan = plan(board, &analysis, &config, None).unwrap();
-            let layouts = all_layouts(board);
+            let layouts = layout_masks(board);
             let player = config.player(board);
             let exact = plan
                 .candidates()
@@ -272,7 +258,7 @@ fn the_players_value_never_exceeds_the_optimum() {
         let Some(values) = endgame.move_values() else {
             continue;
         };
-        let layouts = all_layouts(board);
+        let layouts = layout_masks(board);
         for level in [Level::Fast, Level::Full] {
             let config = EstimateConfig {
                 level,

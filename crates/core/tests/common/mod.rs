@@ -72,3 +72,20 @@ pub fn random_position(rng: &mut TestRng, max_side: u64, corrupt: bool) -> Board
     }
     board
 }
+
+/// Every layout of `board` from the brute-force enumerator, as a mine mask over the whole
+/// board (flags included).
+pub fn layout_masks(board: &Board) -> Vec<Vec<bool>> {
+    let brute = mineseer_core::brute::enumerate_layouts(board).expect("test boards are small");
+    brute
+        .layouts
+        .iter()
+        .map(|mines| {
+            let mut mask: Vec<bool> = board.cells().iter().map(|c| *c == Cell::Flag).collect();
+            for &m in mines {
+                mask[m] = true;
+            }
+            mask
+        })
+        .collect()
+}
