@@ -10,7 +10,7 @@
 //! and names as text.
 
 use mineseer_core::clicks::GameStats;
-use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError};
+use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError, RecordOrigin};
 use mineseer_core::review::{MoveReview, Review};
 use mineseer_core::Fraction;
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,24 @@ pub struct RecordJson {
     pub layout: Vec<(i64, i64)>,
     /// The clicks, in order.
     pub moves: Vec<MoveJson>,
+    /// Where the game came from, for a game played in another program (read from its replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<OriginJson>,
+}
+
+/// Where a game played in another program came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OriginJson {
+    /// The program, as its replay names it.
+    pub program: String,
+    /// The replay's format: `avf`, `rmv`, `mvf` or `evf`.
+    pub file_format: String,
+    /// The player's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// When the game started, `YYYY-MM-DDTHH:MM:SSZ`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
 }
 
 /// A seed: text is what Mineseer writes (a 64-bit seed does not fit a JavaScript number);
@@ -86,6 +104,12 @@ impl RecordJson {
                     t: m.t,
                 })
                 .collect(),
+            origin: raw.origin.map(|o| OriginJson {
+                program: o.program,
+                file_format: o.file_format,
+                player: o.player,
+                date: o.date,
+            }),
         }
     }
 
@@ -114,6 +138,12 @@ impl RecordJson {
                     t: m.t,
                 })
                 .collect(),
+            origin: self.origin.map(|o| RecordOrigin {
+                program: o.program,
+                file_format: o.file_format,
+                player: o.player,
+                date: o.date,
+            }),
         })
     }
 }

@@ -66,6 +66,7 @@ mod tests {
                     t,
                 })
                 .collect(),
+            origin: None,
         }
     }
 
