@@ -73,10 +73,7 @@ pub(crate) fn moves(format: ReplayFormat, video: &Video) -> Result<Moves, Replay
     let (width, height) = (video.width, video.height);
     let pixels = video.cell_pixel_size as usize;
     let mut game = Game::from_layout(width, height, layout(video)).map_err(|_| {
-        ReplayError::new(
-            Some(format),
-            ReplayErrorKind::BoardSize { width, height },
-        )
+        ReplayError::new(Some(format), ReplayErrorKind::BoardSize { width, height })
     })?;
     let mut out = Moves {
         moves: Vec::new(),
@@ -116,7 +113,10 @@ pub(crate) fn moves(format: ReplayFormat, video: &Video) -> Result<Moves, Replay
                     continue;
                 }
                 let op = if op == MoveOp::Flag {
-                    right_click_op(event_cell(&event.prior_game_board, x, y), event_cell(&event.next_game_board, x, y))
+                    right_click_op(
+                        event_cell(&event.prior_game_board, x, y),
+                        event_cell(&event.next_game_board, x, y),
+                    )
                 } else {
                     op
                 };

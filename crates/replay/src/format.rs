@@ -81,6 +81,23 @@ impl ReplayFormat {
     }
 }
 
+/// The board size a header states, where it can be read without the rest (EVF, AVF custom):
+/// checked before the reader allocates the board.
+pub(crate) fn header_size(format: ReplayFormat, bytes: &[u8]) -> Option<(usize, usize)> {
+    match format {
+        ReplayFormat::Evf => {
+            let at = if bytes.first() == Some(&4) { 3 } else { 2 };
+            let (height, width) = (*bytes.get(at)?, *bytes.get(at + 1)?);
+            Some((usize::from(width), usize::from(height)))
+        }
+        ReplayFormat::Avf if bytes.get(5) == Some(&6) => {
+            let (width, height) = (*bytes.get(6)?, *bytes.get(7)?);
+            Some((usize::from(width) + 1, usize::from(height) + 1))
+        }
+        _ => None,
+    }
+}
+
 impl fmt::Display for ReplayFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} replay (.{})", self.program(), self.extension())
@@ -131,7 +148,10 @@ mod tests {
 
     #[test]
     fn magic_bytes() {
-        assert_eq!(ReplayFormat::sniff(b"*rmv\0\x01", None), Some(ReplayFormat::Rmv));
+        assert_eq!(
+            ReplayFormat::sniff(b"*rmv\0\x01", None),
+            Some(ReplayFormat::Rmv)
+        );
         assert_eq!(
             ReplayFormat::sniff(b"\x11MMinesweeper Clone", None),
             Some(ReplayFormat::Mvf)

@@ -19,7 +19,10 @@
 //! use mineseer_replay::{read_replay, ReadConfig};
 //!
 //! let err = read_replay(b"", Some("game.avf"), &ReadConfig::default()).unwrap_err();
-//! assert_eq!(err.to_string(), "not a readable replay: the file is empty");
+//! assert_eq!(
+//!     err.to_string(),
+//!     "not a readable Minesweeper Arbiter replay (.avf): the file is empty"
+//! );
 //! ```
 #![deny(missing_docs)]
 
@@ -29,7 +32,7 @@ pub mod error;
 pub mod format;
 mod toollib;
 
-use mineseer_core::game::FirstClickRule;
+use mineseer_core::game::{FirstClickRule, MAX_GAME_DIMENSION};
 use mineseer_core::record::{GameRecord, MoveOp, RawMove, RawRecord, RecordOrigin};
 use ms_toollib::videos::Event;
 
@@ -154,11 +157,20 @@ pub fn read_replay(
         return Err(ReplayError::new(hinted, kind));
     };
     let fail = |kind| ReplayError::new(Some(format), kind);
+    if let Some((width, height)) = format::header_size(format, bytes) {
+        if width > MAX_GAME_DIMENSION || height > MAX_GAME_DIMENSION {
+            return Err(fail(ReplayErrorKind::BoardSize { width, height }));
+        }
+    }
     let mut video = toollib::parse(format, bytes)?;
     convert::check_size(format, &video)?;
     toollib::analyse(&mut video).ok_or_else(|| fail(ReplayErrorKind::ReaderFailed))?;
     let moves = convert::moves(format, &video)?;
-    if !moves.moves.iter().any(|m| m.op != MoveOp::Unflag && m.op != MoveOp::Flag) {
+    if !moves
+        .moves
+        .iter()
+        .any(|m| m.op != MoveOp::Unflag && m.op != MoveOp::Flag)
+    {
         return Err(fail(ReplayErrorKind::NoMoves));
     }
     let layout = convert::layout(&video);
