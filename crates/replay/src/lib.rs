@@ -13,6 +13,7 @@
 //! - The reading itself is ms_toollib's (the field's library, MIT), kept behind a guard against
 //!   its panics (`toollib`); `convert` turns its replayed events into moves and checks them
 //!   against its boards, so a file we would read differently is refused, not reviewed wrongly.
+//! - [`json`]: what the CLI's `review --json` and the page show of a replay, beside the review.
 //! - [`error`]: every failure is a [`ReplayError`] naming the format and what is wrong.
 //!
 //! ```
@@ -30,6 +31,7 @@ mod convert;
 mod date;
 pub mod error;
 pub mod format;
+pub mod json;
 mod toollib;
 
 use mineseer_core::game::{FirstClickRule, MAX_GAME_DIMENSION};
