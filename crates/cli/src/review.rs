@@ -48,11 +48,7 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// The replay's origin, and its program's figures beside ours.
-fn print_replay(
-    review: &Review,
-    replay: &ReplayJson,
-    origin: Option<&mineseer_core::record::RecordOrigin>,
-) {
+fn print_replay(replay: &ReplayJson, origin: Option<&mineseer_core::record::RecordOrigin>) {
     let mut from = format!("{} replay (.{})", replay.program, replay.format);
     if let Some(origin) = origin {
         from += &format!(", written by {:?}", origin.program);
@@ -65,8 +61,8 @@ fn print_replay(
     }
     println!("{from}");
     println!("{:<17} {:>12} {:>12}", "figure", "ours", "program");
-    for d in replay.differences(&review.stats) {
-        let mark = if d.ours == d.program || d.why.is_empty() {
+    for d in &replay.figures {
+        let mark = if d.why.is_empty() {
             String::new()
         } else {
             format!("  differs: {}", d.why)
@@ -95,7 +91,7 @@ fn print_text(
     origin: Option<&mineseer_core::record::RecordOrigin>,
 ) {
     if let Some(replay) = replay {
-        print_replay(review, replay, origin);
+        print_replay(replay, origin);
     }
     let stats = &review.stats;
     let c = &stats.clicks;

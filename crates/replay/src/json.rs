@@ -2,7 +2,7 @@
 //! the program's figures beside ours, and Metasweeper's comments. The record itself is
 //! `mineseer-json`'s [`RecordJson`].
 
-use mineseer_core::clicks::GameStats;
+use mineseer_core::clicks::{game_stats, GameStats};
 use mineseer_json::RecordJson;
 use serde::Serialize;
 
@@ -30,6 +30,8 @@ pub struct ReplayJson {
     pub clicks_off_board: usize,
     /// Metasweeper's comments on the moves.
     pub comments: Vec<CommentJson>,
+    /// Our figures beside the program's, each difference with its reason.
+    pub figures: Vec<FigureJson>,
 }
 
 /// The program's figures (as ms_toollib counts them).
@@ -77,15 +79,15 @@ pub struct CommentJson {
 }
 
 /// One figure as ours and the program's, for the front ends to show side by side.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Difference {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FigureJson {
     /// The figure's name.
     pub name: &'static str,
-    /// Ours.
+    /// Ours, as text.
     pub ours: String,
-    /// The program's.
+    /// The program's, as text.
     pub program: String,
-    /// Why they differ when they do, by definition.
+    /// Why they differ, when they do (empty when they agree).
     pub why: &'static str,
 }
 
@@ -134,66 +136,77 @@ impl ReplayJson {
                     },
                 })
                 .collect(),
+            figures: Vec::new(),
         }
+        .with_figures(&game_stats(&replay.record))
     }
 
-    /// Our figures beside the program's, each difference with its reason.
-    pub fn differences(&self, ours: &GameStats) -> Vec<Difference> {
+    /// With our figures beside the program's, each difference with its reason.
+    fn with_figures(mut self, ours: &GameStats) -> ReplayJson {
         let r = &self.reported;
         let fixed = |v: Option<f64>, digits: usize| match v {
             Some(v) => format!("{v:.digits$}"),
             None => "-".to_string(),
         };
         let seconds = |ms: u64| format!("{:.3} s", ms as f64 / 1000.0);
-        vec![
-            Difference {
+        let figures = vec![
+            FigureJson {
                 name: "result",
                 ours: ours.result.name().to_string(),
                 program: r.result.to_string(),
-                why: "",
+                why: "a different end of the game",
             },
-            Difference {
+            FigureJson {
                 name: "time",
                 ours: seconds(ours.time_ms),
                 program: seconds(r.time_ms),
                 why: "ours runs from the first counted click to the last; the program's from its own start (Clone's clock shows more)",
             },
-            Difference {
+            FigureJson {
                 name: "3BV",
                 ours: ours.board.bbbv.to_string(),
                 program: r.bbbv.to_string(),
                 why: "the file's stated 3BV against the layout's",
             },
-            Difference {
+            FigureJson {
                 name: "3BV solved",
                 ours: ours.bbbv_solved.to_string(),
                 program: r.bbbv_solved.to_string(),
-                why: "",
+                why: "a different end of the game",
             },
-            Difference {
+            FigureJson {
                 name: "3BV/s",
                 ours: fixed(ours.bbbv_per_second(), 3),
                 program: fixed(r.bbbv_per_s, 3),
                 why: "from the times above",
             },
-            Difference {
+            FigureJson {
                 name: "clicks",
                 ours: ours.clicks.total().to_string(),
                 program: r.clicks.to_string(),
                 why: "clicks off the board have no cell, so they are not moves",
             },
-            Difference {
+            FigureJson {
                 name: "effective clicks",
                 ours: ours.clicks.effective().to_string(),
                 program: r.effective.to_string(),
                 why: "ours: every click that changed the board; the program's (ce): a flag only the first time a mine gets one, never an unflag nor a flag on a safe cell",
             },
-            Difference {
+            FigureJson {
                 name: "efficiency",
                 ours: fixed(ours.efficiency().map(|e| e * 100.0), 1) + " %",
                 program: fixed(r.efficiency.map(|e| e * 100.0), 1) + " %",
                 why: "3BV solved / clicks",
             },
-        ]
+        ];
+        // A reason is shown only where the two differ.
+        self.figures = figures
+            .into_iter()
+            .map(|f| FigureJson {
+                why: if f.ours == f.program { "" } else { f.why },
+                ..f
+            })
+            .collect();
+        self
     }
 }
