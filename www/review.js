@@ -204,8 +204,9 @@ export class GameRecords {
     const origin = read.record.origin ?? {};
     const who = origin.player ? ` by ${origin.player}` : '';
     const when = origin.date ? ` on ${origin.date.slice(0, 10)}` : '';
-    this.app.showMessage(`Opened a ${read.replay.program} replay${who}${when}: ${game.width}×${game.height}, ${read.record.moves.length} moves.`, 'success');
     await this.start();
+    // After the review starts (which clears the message line).
+    this.app.showMessage(`Opened a ${read.replay.program} replay${who}${when}: ${game.width}×${game.height}, ${read.record.moves.length} moves.`, 'success');
     return true;
   }
 

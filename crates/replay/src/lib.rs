@@ -8,8 +8,8 @@
 //! ([`ReportedFigures`]: its time, 3BV, clicks), and, on request, Metasweeper's comments on the
 //! moves ([`ProgramComment`]).
 //!
-//! - [`format`]: the format is told from the bytes ([`ReplayFormat::sniff`]), and from the
-//!   file name only when the bytes fit no format's header.
+//! - [`format`]: the format is told from the bytes ([`ReplayFormat::sniff`]); the file name
+//!   only breaks a tie and names the format in an error.
 //! - The reading itself is ms_toollib's (the field's library, MIT), kept behind a guard against
 //!   its panics (`toollib`); `convert` turns its replayed events into moves and checks them
 //!   against its boards, so a file we would read differently is refused, not reviewed wrongly.
@@ -133,7 +133,9 @@ impl CommentKind {
     }
 }
 
-/// Reads a replay. `file_name` is a hint, used only when the bytes fit no format's header.
+/// Reads a replay. The format comes from the bytes; `file_name` only breaks a tie between the
+/// two formats without magic (EVF and AVF) and names the format in the error when the bytes fit
+/// no format at all.
 pub fn read_replay(
     bytes: &[u8],
     file_name: Option<&str>,
