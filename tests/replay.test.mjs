@@ -88,11 +88,15 @@ test('a replay dropped on the page opens; bad replays are refused and the game k
     ['empty.evf', Buffer.alloc(0), 'not a readable Metasweeper replay (.evf): the file is empty'],
     ['cut.avf', avf.subarray(0, avf.length / 2), 'not a readable Minesweeper Arbiter replay (.avf): the file ends too early (truncated)'],
     ['notes.rmv', Buffer.from('8x8x10\nHHHHHHHH\n'), "not a readable Viennasweeper replay (.rmv): the file's header is not this format's"],
+    // ms_toollib panics on a mine at row 0, which aborts the reader's module: it is reloaded
+    // for the next replay.
+    ['panic.avf', Buffer.from([52, 1, 2, 3, 4, 6, 7, 7, 0, 1, 0, 0, 0, 0, 0, 0]), 'not a readable replay: the reader failed on panic.avf'],
   ]) {
     await drop(name, bytes);
     await page.waitForFunction((m) => document.getElementById('message').textContent.includes(m), message);
     assert.equal(await cells(page), before, `the game is kept after ${name}`);
   }
+  // After the reader's failure, a good replay reads with a new instance of it.
   await drop('arbiter-exp-49.25-3bv127.avf', avf);
   await reviewed(page, 151);
   assert.match(await page.textContent('#review-figures'), /3BV.*127.*127/s);
