@@ -36,6 +36,9 @@ pub enum ReplayErrorKind {
         /// ms_toollib's reason, as it names it (for example `InvalidParams`).
         reason: String,
     },
+    /// A Minesweeper Clone file of another version than 0.97: ms_toollib's reader accepts it
+    /// but reads nothing from it.
+    UnsupportedClone,
     /// ms_toollib stopped with a panic on these bytes (a damaged or unsupported file).
     ReaderFailed,
     /// The board is empty or larger than Mineseer plays.
@@ -97,6 +100,10 @@ impl fmt::Display for ReplayError {
             ReplayErrorKind::Invalid { reason } => {
                 write!(f, "{what}: a field holds a value the format does not allow ({reason})")
             }
+            ReplayErrorKind::UnsupportedClone => write!(
+                f,
+                "{what}: only Minesweeper Clone 0.97 files can be read (ms_toollib reads no other version)"
+            ),
             ReplayErrorKind::ReaderFailed => write!(
                 f,
                 "{what}: the reader (ms_toollib) failed on these bytes: the file is damaged or a version it does not know"

@@ -167,6 +167,11 @@ pub fn read_replay(
         }
     }
     let mut video = toollib::parse(format, bytes)?;
+    if format == ReplayFormat::Mvf && video.width == 0 {
+        // ms_toollib's Clone reader answers "read" for any version but 0.97, having read
+        // nothing (docs/BENCHMARKS.md, "Replays of other programs").
+        return Err(fail(ReplayErrorKind::UnsupportedClone));
+    }
     convert::check_size(format, &video)?;
     toollib::analyse(&mut video).ok_or_else(|| fail(ReplayErrorKind::ReaderFailed))?;
     let moves = convert::moves(format, &video)?;

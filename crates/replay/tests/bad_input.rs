@@ -43,6 +43,9 @@ fn bad_replays_say_what_is_wrong() {
         ("unknown bytes, unknown name", b"hello".to_vec(), "notes.txt", "not a readable replay: the file is none of .avf (Arbiter), .rmv (Viennasweeper), .mvf (Minesweeper Clone) or .evf (Metasweeper)"),
         ("avf board too large", avf_custom(250, 20), "big.avf", "board is 250x20; width and height must be between 1 and 200"),
         ("evf board too large", evf_too_large, "big.evf", "Metasweeper replay (.evf): the board is 60x250"),
+        // A Clone file of another version (its 28th byte is not '5'): ms_toollib "reads" it
+        // and returns an empty game.
+        ("Clone 2006", [&b"\x11MMinesweeper Clone 2006 ..."[..], &[b'7'; 40][..]].concat(), "x.mvf", "Minesweeper Clone replay (.mvf): only Minesweeper Clone 0.97 files can be read"),
         // A custom 8x8 board whose first mine is at row 0: ms_toollib indexes row -1 and panics.
         ("a mine at row 0", vec![52, 1, 2, 3, 4, 6, 7, 7, 0, 1, 0, 0, 0, 0, 0, 0], "x.avf", "Minesweeper Arbiter replay (.avf): the reader (ms_toollib) failed on these bytes"),
     ];
