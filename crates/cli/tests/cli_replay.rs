@@ -90,6 +90,26 @@ fn convert_writes_a_record_that_reviews_the_same() {
 }
 
 #[test]
+fn convert_reads_metasweeper() {
+    // The 60x36 Metasweeper game (its review takes seconds, so only the conversion here; the
+    // replay crate's tests check its reading in full).
+    let file = fixture("metasweeper-60x36-1184.575-3bv1021.evf");
+    let (code, record, stderr) = run(&["convert", &file, "--to", "record"], b"");
+    assert_eq!(code, 0, "{stderr}");
+    let json: Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(
+        (
+            json["width"].as_u64(),
+            json["height"].as_u64(),
+            json["mines"].as_u64()
+        ),
+        (Some(60), Some(36), Some(540))
+    );
+    assert_eq!(json["origin"]["file_format"], "evf");
+    assert_eq!(json["origin"]["player"], "Pu Tian Yi(Hu Bei)");
+}
+
+#[test]
 fn bad_replays_give_one_line() {
     let dir = std::env::temp_dir().join(format!("mineseer-cli-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
