@@ -7,7 +7,7 @@ import {
 import { BoardView, MAX_BEST_GUESSES, percent } from './board-view.js';
 import { Position, toMbf } from './position.js';
 import { PRESETS, loadSettings, saveSettings, shareHash, readHash } from './settings.js';
-import { looksLikeRecord, download } from './record.js';
+import { looksLikeRecord, isReplay, download } from './record.js';
 import { GameRecords } from './review.js';
 import { Estimator, candidateText, estimateEndgame, planText } from './estimate.js';
 
@@ -563,6 +563,19 @@ async function loadPosition(text) {
   });
 }
 
+/**
+ * Opens a file: an MBF layout, a replay of another program (by its name or its magic bytes, or
+ * any bytes that are not text), or a position or record as text. A bad file keeps the game.
+ */
+async function openFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (/\.mbf$/i.test(file.name)) return loadMbf(bytes);
+  if (records && isReplay(file.name, bytes)) return records.openReplay(bytes, file.name);
+  const text = new TextDecoder().decode(bytes);
+  $('position').value = text;
+  return loadPosition(text);
+}
+
 /** Loads an MBF layout as a new game (nothing revealed); a bad file leaves the board as it was. */
 async function loadMbf(bytes) {
   clearMessage();
@@ -936,17 +949,17 @@ function wireControls() {
   });
   $('bulk-cancel').addEventListener('click', () => bulkClient?.cancelBulk());
   $('load-position').addEventListener('click', () => loadPosition($('position').value));
-  $('open-file').addEventListener('change', async () => {
+  $('open-file').addEventListener('change', () => {
     const file = $('open-file').files?.[0];
-    if (!file) return;
     $('open-file').value = '';
-    if (/\.mbf$/i.test(file.name)) {
-      loadMbf(new Uint8Array(await file.arrayBuffer()));
-      return;
-    }
-    const text = await file.text();
-    $('position').value = text;
-    loadPosition(text);
+    if (file) openFile(file);
+  });
+  // A file dropped anywhere on the page opens as the file input would open it.
+  document.addEventListener('dragover', (event) => event.preventDefault());
+  document.addEventListener('drop', (event) => {
+    event.preventDefault();
+    const file = event.dataTransfer?.files?.[0];
+    if (file) openFile(file);
   });
   $('edit-mines').addEventListener('change', () => {
     if (state.mode !== 'position') return;

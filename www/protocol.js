@@ -61,6 +61,12 @@ export const Request = Object.freeze({
    * about_equal, certain, candidates}. Answered between two slices of a running ROLLOUTS.
    */
   ESTIMATE_SUMMARY: 'estimate-summary',
+   * Read a replay of Arbiter (.avf), Viennasweeper (.rmv), Minesweeper Clone (.mvf) or
+   * Metasweeper (.evf): payload {bytes (Uint8Array), name}; answers {record, replay}: our
+   * mineseer-game record and what the replay's program says (its figures beside ours, its
+   * comments on the moves). The reader is a wasm module of its own, loaded on the first replay.
+   */
+  REPLAY: 'replay',
   /** Stop the running bulk run or rollouts: payload {}. */
   CANCEL: 'cancel',
 });

@@ -8,6 +8,25 @@ export function looksLikeRecord(text) {
   return text.trimStart().startsWith('{');
 }
 
+/**
+ * True for a replay of Arbiter, Viennasweeper, Minesweeper Clone or Metasweeper: by its
+ * extension, by the magic bytes of RMV (`*rmv`) and MVF (`\x11M`), or, under a name that is
+ * not a position's or a record's, because the bytes are not text (AVF and EVF have no magic;
+ * the worker's reader tells them apart).
+ */
+export function isReplay(name, bytes) {
+  if (/\.(avf|rmv|mvf|evf)$/i.test(name)) return true;
+  if (bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === '*rmv') return true;
+  if (bytes[0] === 0x11 && bytes[1] === 0x4d) return true;
+  if (/\.(mine|inp|txt|json)$/i.test(name)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return bytes.includes(0);
+  } catch {
+    return true;
+  }
+}
+
 /** Parses a record's JSON text; throws an Error with a message a player can read. */
 export function parseRecordText(text) {
   let value;

@@ -1,5 +1,6 @@
 // Game records and the move-by-move review on the page: export the current game's record,
-// open a record (pasted or from a file), the end-of-game summary and history (with
+// open a record (pasted or from a file) or another program's replay (opened straight into the
+// review, its program's figures beside ours and Metasweeper's comments on the moves), the end-of-game summary and history (with
 // stats.js), and the Review card: one `.review-move` per move (data-kind, data-safety,
 // data-best-safety), a slider and the arrow keys stepping through the positions with the
 // analysis drawn for each, the move played outlined and the best alternative in gold.
@@ -53,7 +54,7 @@ export class GameRecords {
     document.getElementById('message')?.after(this.summary);
     // Records open from the position box's file picker too.
     const picker = document.getElementById('open-file');
-    if (picker && !picker.accept.includes('.json')) picker.accept += ',.json';
+    if (picker && !picker.accept.includes('.json')) picker.accept += ',.json,.avf,.rmv,.mvf,.evf';
     this.buildCard(container);
     this.stats = new StatsPanel(container, {
       currentKey: () => historyKey(app.currentSize(), document.getElementById('rule')?.value ?? 'opening'),
@@ -71,6 +72,8 @@ export class GameRecords {
     this.exportButton = $('button', { type: 'button', id: 'record-export', text: 'Export record' });
     this.closeButton = $('button', { type: 'button', id: 'review-close', text: 'Back to the game', hidden: true });
     this.info = $('p', { id: 'review-summary', class: 'muted' });
+    // A replay's program's figures beside ours.
+    this.figures = $('table', { id: 'review-figures', class: 'review-figures', hidden: true });
     this.slider = $('input', { type: 'range', id: 'review-slider', min: '0', max: '0', value: '0', 'aria-label': 'Position in the review' });
     this.stepLabel = $('output', { id: 'review-step', for: 'review-slider' });
     this.nav = $('div', { class: 'row review-nav', hidden: true }, [this.slider, this.stepLabel]);
@@ -81,8 +84,8 @@ export class GameRecords {
     this.card = $('section', { class: 'card review-card', id: 'review-card', 'aria-labelledby': 'review-title' }, [
       $('h2', { id: 'review-title', text: 'Review' }),
       $('div', { class: 'row' }, [this.startButton, this.exportButton, this.closeButton]),
-      this.info, this.line, this.nav, this.current, this.list,
-      $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file, to review it.' }),
+      this.info, this.figures, this.line, this.nav, this.current, this.list,
+      $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file or a replay (.avf, .rmv, .mvf, .evf; or drop it on the page) to review it.' }),
     ]);
     container.append(this.card);
     this.startButton.addEventListener('click', () => this.start());
@@ -107,6 +110,7 @@ export class GameRecords {
   /** A new game in the worker; `counted` says whether it goes into the history. */
   onNewGame({ counted = true } = {}) {
     if (this.review) this.close({ restore: false });
+    this.replay = null;
     this.game = { counted, finished: false, key: historyKey(this.app.currentSize(), document.getElementById('rule')?.value ?? 'opening') };
     this.summary.hidden = true;
     this.summary.textContent = '';
@@ -181,6 +185,57 @@ export class GameRecords {
     return true;
   }
 
+  /**
+   * Opens a replay of another program (its bytes and file name): read in the worker into our
+   * record, loaded as the game, and reviewed at once. A bad file leaves the game as it was.
+   */
+  async openReplay(bytes, name) {
+    this.app.clearMessage();
+    let read;
+    let game;
+    try {
+      read = await this.app.client.request(Request.REPLAY, { bytes, name });
+      game = await this.app.client.request(Request.GAME, { op: 'record', record: read.record });
+    } catch (err) {
+      this.app.showMessage(err.message);
+      return false;
+    }
+    this.onNewGame({ counted: false });
+    this.replay = read.replay;
+    this.app.adoptGame(game);
+    this.game.finished = game.status !== 'playing';
+    const origin = read.record.origin ?? {};
+    const who = origin.player ? ` by ${origin.player}` : '';
+    const when = origin.date ? ` on ${origin.date.slice(0, 10)}` : '';
+    await this.start();
+    // After the review starts (which clears the message line).
+    this.app.showMessage(`Opened a ${read.replay.program} replay${who}${when}: ${game.width}×${game.height}, ${read.record.moves.length} moves.`, 'success');
+    return true;
+  }
+
+  /** The replay's figures beside ours, each difference with its reason. */
+  renderFigures() {
+    const rows = (this.replay?.figures ?? []).map((f) => el('tr', { dataset: { differs: String(Boolean(f.why)) } }, [
+      el('th', { scope: 'row', text: f.name }),
+      el('td', { text: f.ours }),
+      el('td', { text: f.program }),
+      el('td', { text: f.why ? `differs: ${f.why}` : '' }),
+    ]));
+    this.figures.hidden = rows.length === 0;
+    if (rows.length === 0) {
+      this.figures.replaceChildren();
+      return;
+    }
+    const head = el('tr', {}, ['', 'ours', this.replay.program, ''].map((t) => el('th', { scope: 'col', text: t })));
+    const zini = el('tr', {}, [
+      el('th', { scope: 'row', text: 'ZiNi' }),
+      el('td', { text: '—' }),
+      el('td', { text: String(this.replay.reported.greedy_zini) }),
+      el('td', { text: 'greedy, as ms_toollib computes it: an upper bound of the fewest clicks' }),
+    ]);
+    this.figures.replaceChildren(el('thead', {}, [head]), el('tbody', {}, [...rows, zini]));
+  }
+
   // ------------------------------------------------------------ the review
 
   async start() {
@@ -205,6 +260,7 @@ export class GameRecords {
     const eff = typeof r.efficiency === 'number' ? pct(r.efficiency, 0) : '—';
     this.info.textContent = `${r.result} · 3BV ${r.bbbv} (${r.bbbv_solved} solved) · ${r.guesses} guess${r.guesses === 1 ? '' : 'es'}, ${r.blunders} blunder${r.blunders === 1 ? '' : 's'} · luck ${pct(r.luck)} · accuracy ${pct(r.accuracy)} · efficiency ${eff} · computed in ${result.ms.toFixed(0)} ms`;
     this.card.dataset.ms = String(result.ms);
+    this.renderFigures();
     this.slider.max = String(this.positions.length - 1);
     this.nav.hidden = false;
     this.closeButton.hidden = false;
@@ -250,6 +306,11 @@ export class GameRecords {
   }
 
   renderList() {
+    const comments = new Map();
+    for (const c of this.replay?.comments ?? []) {
+      const said = c.kind.replace(/-/g, ' ') + (c.survival !== undefined ? ` (survival ${pct(c.survival)})` : '');
+      comments.set(c.move, [...(comments.get(c.move) ?? []), said]);
+    }
     const items = this.review.moves.map((m) => {
       const item = el('li', {
         class: 'review-move',
@@ -275,6 +336,10 @@ export class GameRecords {
         // The move's own win chance where it cost some: what it was worth, luck aside.
         if (m.win_move !== undefined && m.win_move < m.win_before) text += ` (this move ${pct(m.win_move)})`;
         if (m.win_after !== undefined) text += ` → ${pct(m.win_after)}`;
+      }
+      if (comments.has(m.i)) {
+        text += ` · Metasweeper: ${comments.get(m.i).join(', ')}`;
+        item.dataset.metasweeper = comments.get(m.i).join(',');
       }
       item.textContent = text;
       return item;
@@ -352,6 +417,8 @@ export class GameRecords {
     this.closeButton.hidden = true;
     this.current.textContent = '';
     this.info.textContent = '';
+    this.figures.hidden = true;
+    this.figures.replaceChildren();
     delete document.body.dataset.review;
     for (const cell of this.app.view.root.querySelectorAll('.review-played')) cell.classList.remove('review-played');
     if (this.app.state.mode === 'review') this.app.state.mode = 'game';

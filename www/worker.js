@@ -91,6 +91,8 @@ async function handle(msg) {
       return rollouts(msg.id, p);
     case Request.ESTIMATE_SUMMARY:
       return estimateOf(p).value.summarize(p.counts);
+    case Request.REPLAY:
+      return readReplay(p);
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
@@ -184,6 +186,36 @@ function review(p) {
   const ms = performance.now() - start;
   const positions = wasm.replayRecord(p.record);
   return { review: result, positions, ms, totalMs: performance.now() - start };
+}
+
+/** The replay reader's module (mineseer-replay-wasm), loaded on the first replay. */
+let replayReader = null;
+/** Loads of the replay reader so far: a fresh load after a failure gets a fresh instance. */
+let replayLoads = 0;
+
+/**
+ * Reads a replay with the replay reader, a wasm module apart from the solver's: its reader
+ * (ms_toollib) can panic on a damaged file, and a panic aborts a wasm module. Then this module
+ * is dropped and the next replay loads a new instance (a new URL gives a new ES module), while
+ * the game and the solver's module are untouched.
+ */
+async function readReplay(p) {
+  if (!replayReader) {
+    const url = replayLoads === 0 ? '../mineseer-replay-wasm.js' : `../mineseer-replay-wasm.js?load=${replayLoads}`;
+    replayLoads += 1;
+    const module = await import(url);
+    await module.default();
+    replayReader = module;
+  }
+  try {
+    return replayReader.readReplay(p.bytes, p.name ?? null);
+  } catch (err) {
+    if (err instanceof WebAssembly.RuntimeError) {
+      replayReader = null;
+      throw new Error(`not a readable replay: the reader failed on ${p.name ?? 'the file'} (damaged, or a version it does not know)`);
+    }
+    throw err;
+  }
 }
 
 function nextMove(p) {

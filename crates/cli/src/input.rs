@@ -12,6 +12,12 @@ const MAX_INPUT_BYTES: u64 = 16 << 20;
 
 /// Reads the text of `path`, or of standard input when it is `None` or `-`.
 pub fn read_text(path: Option<&Path>) -> Result<String> {
+    let bytes = read_bytes(path)?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the input is not text (not UTF-8)"))
+}
+
+/// Reads the bytes of `path`, or of standard input when it is `None` or `-`.
+pub fn read_bytes(path: Option<&Path>) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     match path {
         None => {
@@ -32,7 +38,7 @@ pub fn read_text(path: Option<&Path>) -> Result<String> {
             MAX_INPUT_BYTES >> 20
         );
     }
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the input is not text (not UTF-8)"))
+    Ok(bytes)
 }
 
 fn read_limited(reader: impl Read, out: &mut Vec<u8>) -> std::io::Result<()> {

@@ -2,6 +2,7 @@
 //! work is done by `mineseer-core`.
 
 mod analyze;
+mod convert;
 mod endgame;
 mod estimate;
 mod generate;
@@ -28,6 +29,9 @@ struct Cli {
 enum Command {
     /// Exact mine probability of every hidden cell of a `.mine` or `.inp` position.
     Analyze(analyze::Args),
+    /// Writes a replay of Arbiter (.avf), Viennasweeper (.rmv), Minesweeper Clone (.mvf) or
+    /// Metasweeper (.evf) as a game record: `convert FILE --to record`.
+    Convert(convert::Args),
     /// Exact chance of winning under optimal play and a best move when the position has few
     /// enough consistent layouts; above, an estimate by rollouts with its intervals.
     Endgame(endgame::Args),
@@ -35,8 +39,9 @@ enum Command {
     Generate(generate::Args),
     /// Plays many seeded games with the auto-player and reports the win rate.
     Play(play::Args),
-    /// The move-by-move review of a recorded game (`mineseer-game` JSON): each move's exact
-    /// safety and class, the game's 3BV, clicks and efficiency, luck and accuracy.
+    /// The move-by-move review of a recorded game (`mineseer-game` JSON, or a replay: .avf,
+    /// .rmv, .mvf, .evf): each move's exact safety and class, the game's 3BV, clicks and
+    /// efficiency, luck and accuracy, and a replay's own figures beside ours.
     Review(review::Args),
     /// One consistent mine layout, drawn uniformly at random from a seed, as `.mine` text.
     Sample(sample::Args),
@@ -55,6 +60,7 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Endgame(args) => endgame::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Play(args) => play::run(&args),

@@ -1,4 +1,6 @@
-//! `mineseer review`: the move-by-move review of a recorded game, with its statistics.
+//! `mineseer review`: the move-by-move review of a recorded game, with its statistics; for a
+//! replay of another program, that program's figures beside ours and Metasweeper's comments
+//! on the moves.
 
 use std::path::PathBuf;
 
@@ -7,10 +9,14 @@ use mineseer_core::review::{review_game, Review, ReviewConfig};
 use mineseer_core::win_line::{win_line, WinLineConfig};
 use mineseer_core::Fraction;
 use mineseer_json::{ReviewJson, WinChanceJson, WinPointJson};
+use mineseer_replay::json::ReplayJson;
+use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game record (`mineseer-game` JSON, as the page exports it); `-` reads stdin.
+    /// The game: a record (`mineseer-game` JSON, as the page exports it) or a replay of
+    /// Minesweeper Arbiter (.avf), Viennasweeper (.rmv), Minesweeper Clone (.mvf) or
+    /// Metasweeper (.evf), told apart by the content; `-` reads stdin.
     record: PathBuf,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -22,23 +28,37 @@ pub struct Args {
     win_chances: bool,
 }
 
+/// The review's JSON, with what a replay's program says when the game is a replay.
+#[derive(Serialize)]
+struct Output {
+    #[serde(flatten)]
+    review: ReviewJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replay: Option<ReplayJson>,
+    /// With `--win-chances`: the game's win chance at the start and before every guess.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win_chances: Option<Vec<WinPointJson>>,
+}
+
 pub fn run(args: &Args) -> Result<()> {
-    let record = crate::record::read_record(&args.record)?;
-    let review = review_game(&record, &ReviewConfig::default())?;
+    let game = crate::record::read_game(&args.record, true)?;
+    let review = review_game(&game.record, &ReviewConfig::default())?;
+    let replay = game.replay.as_ref().map(ReplayJson::new);
     let line = if args.win_chances {
-        let points = win_line(&record, &review, &WinLineConfig::default(), |_, _| {})?;
+        let points = win_line(&game.record, &review, &WinLineConfig::default(), |_, _| {})?;
         Some(points.iter().map(WinPointJson::new).collect::<Vec<_>>())
     } else {
         None
     };
     if args.json {
-        let mut json = serde_json::to_value(ReviewJson::new(&review))?;
-        if let Some(line) = &line {
-            json["win_chances"] = serde_json::to_value(line)?;
-        }
-        println!("{}", serde_json::to_string(&json)?);
+        let output = Output {
+            review: ReviewJson::new(&review),
+            replay,
+            win_chances: line,
+        };
+        println!("{}", serde_json::to_string(&output)?);
     } else {
-        print_text(&review);
+        print_text(&review, replay.as_ref(), game.record.origin());
         if let Some(line) = &line {
             print_win_line(line);
         }
@@ -77,11 +97,52 @@ fn print_win_line(line: &[WinPointJson]) {
     }
 }
 
+/// The replay's origin, and its program's figures beside ours.
+fn print_replay(replay: &ReplayJson, origin: Option<&mineseer_core::record::RecordOrigin>) {
+    let mut from = format!("{} replay (.{})", replay.program, replay.format);
+    if let Some(origin) = origin {
+        from += &format!(", written by {:?}", origin.program);
+        if let Some(player) = &origin.player {
+            from += &format!(", player {player}");
+        }
+        if let Some(date) = &origin.date {
+            from += &format!(", {date}");
+        }
+    }
+    println!("{from}");
+    println!("{:<17} {:>12} {:>12}", "figure", "ours", "program");
+    for d in &replay.figures {
+        let mark = if d.why.is_empty() {
+            String::new()
+        } else {
+            format!("  differs: {}", d.why)
+        };
+        println!("{:<17} {:>12} {:>12}{mark}", d.name, d.ours, d.program);
+    }
+    println!(
+        "ZiNi (greedy, as ms_toollib computes it: an upper bound of the fewest clicks): {}",
+        replay.reported.greedy_zini
+    );
+    if replay.clicks_off_board > 0 {
+        println!(
+            "{} click(s) off the board are counted by the program but are not moves",
+            replay.clicks_off_board
+        );
+    }
+}
+
 fn percent(f: &Fraction) -> String {
     format!("{:.1} %", f.to_f64() * 100.0)
 }
 
-fn print_text(review: &Review) {
+fn print_text(
+    review: &Review,
+    replay: Option<&ReplayJson>,
+    origin: Option<&mineseer_core::record::RecordOrigin>,
+) {
+    if let Some(replay) = replay {
+        print_replay(replay, origin);
+    }
     let stats = &review.stats;
     let c = &stats.clicks;
     let optional = |v: Option<f64>, digits: usize| match v {
@@ -135,6 +196,16 @@ fn print_text(review: &Review) {
             }
             if let Some(n) = m.safe_available {
                 line += &format!(", {n} safe cell(s)");
+            }
+        }
+        for comment in replay
+            .iter()
+            .flat_map(|r| &r.comments)
+            .filter(|c| c.move_index == i)
+        {
+            line += &format!(", Metasweeper: {}", comment.kind.replace('-', " "));
+            if let Some(survival) = comment.survival {
+                line += &format!(" (survival {:.1} %)", survival * 100.0);
             }
         }
         if let Some(win) = &m.win_before {

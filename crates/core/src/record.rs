@@ -17,6 +17,8 @@
 //!   [`GameRecord::replay_game`] is the game before any move, on the recorded layout, and
 //!   [`apply_move`] plays one recorded move on it (a `flag` on a flagged cell or an `unflag` on
 //!   an unflagged one changes nothing, as the click did nothing when it was recorded).
+//! - A record read from another program's replay (`mineseer-replay`) keeps where it came from
+//!   in [`RecordOrigin`]: the program, the player and the date, as plain text.
 //! - [`RecordBuilder`] records a game as it is played (the page's game does), with times in
 //!   milliseconds from the caller's clock, kept relative to the first move.
 
@@ -114,6 +116,19 @@ fn layout_of(mines: &[bool], width: usize) -> Vec<(i64, i64)> {
         .collect()
 }
 
+/// Where a game recorded by another program came from, as that program's replay says.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordOrigin {
+    /// The program, as its replay names it (for example `Arbiter` or `Viennasweeper`).
+    pub program: String,
+    /// The replay's file format (`avf`, `rmv`, `mvf` or `evf`).
+    pub file_format: String,
+    /// The player's name, when the replay has one.
+    pub player: Option<String>,
+    /// When the game started, as `YYYY-MM-DDTHH:MM:SSZ`, when the replay has it.
+    pub date: Option<String>,
+}
+
 /// A record as read from a file, before any check: what the front ends' JSON readers fill.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawRecord {
@@ -135,6 +150,8 @@ pub struct RawRecord {
     pub layout: Vec<(i64, i64)>,
     /// The clicks, in order.
     pub moves: Vec<RawMove>,
+    /// Where the game came from, for a game played in another program.
+    pub origin: Option<RecordOrigin>,
 }
 
 /// A checked record: the layout and the moves of one game.
@@ -147,6 +164,7 @@ pub struct GameRecord {
     rule: FirstClickRule,
     seed: Option<String>,
     moves: Vec<RecordMove>,
+    origin: Option<RecordOrigin>,
 }
 
 /// Records a game as it is played.
@@ -350,6 +368,7 @@ impl GameRecord {
             rule,
             seed: raw.seed,
             moves,
+            origin: raw.origin,
         };
         record.check_first_reveal()?;
         Ok(record)
@@ -376,6 +395,7 @@ impl GameRecord {
             seed,
             layout,
             moves: moves.iter().map(RawMove::from).collect(),
+            origin: None,
         })
     }
 
@@ -391,6 +411,7 @@ impl GameRecord {
             seed: self.seed.clone(),
             layout: layout_of(&self.mines, self.width),
             moves: self.moves.iter().map(RawMove::from).collect(),
+            origin: self.origin.clone(),
         }
     }
 
@@ -427,6 +448,11 @@ impl GameRecord {
     /// The recorded clicks, in order.
     pub fn moves(&self) -> &[RecordMove] {
         &self.moves
+    }
+
+    /// Where the game came from, for a game played in another program.
+    pub fn origin(&self) -> Option<&RecordOrigin> {
+        self.origin.as_ref()
     }
 
     /// The game before the first move: the recorded layout, nothing revealed.

@@ -34,6 +34,7 @@ fn good() -> RawRecord {
                 t: 20,
             },
         ],
+        origin: None,
     }
 }
 

@@ -16,7 +16,7 @@
 use mineseer_core::clicks::GameStats;
 use mineseer_core::estimate::{CandidateKind, Estimate, Plan};
 use mineseer_core::player::Level;
-use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError};
+use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError, RecordOrigin};
 use mineseer_core::review::{MoveReview, Review};
 use mineseer_core::win_line::{WinChance, WinPoint};
 use mineseer_core::Fraction;
@@ -44,6 +44,24 @@ pub struct RecordJson {
     pub layout: Vec<(i64, i64)>,
     /// The clicks, in order.
     pub moves: Vec<MoveJson>,
+    /// Where the game came from, for a game played in another program (read from its replay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<OriginJson>,
+}
+
+/// Where a game played in another program came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OriginJson {
+    /// The program, as its replay names it.
+    pub program: String,
+    /// The replay's format: `avf`, `rmv`, `mvf` or `evf`.
+    pub file_format: String,
+    /// The player's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// When the game started, `YYYY-MM-DDTHH:MM:SSZ`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
 }
 
 /// A seed: text is what Mineseer writes (a 64-bit seed does not fit a JavaScript number);
@@ -93,6 +111,12 @@ impl RecordJson {
                     t: m.t,
                 })
                 .collect(),
+            origin: raw.origin.map(|o| OriginJson {
+                program: o.program,
+                file_format: o.file_format,
+                player: o.player,
+                date: o.date,
+            }),
         }
     }
 
@@ -121,6 +145,12 @@ impl RecordJson {
                     t: m.t,
                 })
                 .collect(),
+            origin: self.origin.map(|o| RecordOrigin {
+                program: o.program,
+                file_format: o.file_format,
+                player: o.player,
+                date: o.date,
+            }),
         })
     }
 }

@@ -102,6 +102,7 @@ mod tests {
                     t,
                 })
                 .collect(),
+            origin: None,
         }
     }
 

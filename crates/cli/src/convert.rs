@@ -1,0 +1,34 @@
+//! `mineseer convert`: a replay of Minesweeper Arbiter, Viennasweeper, Minesweeper Clone or
+//! Metasweeper (or a record) written as our `mineseer-game` record.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use mineseer_json::RecordJson;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The replay (.avf, .rmv, .mvf or .evf, told apart by the content) or a record; `-` reads
+    /// stdin.
+    file: PathBuf,
+    /// What to write.
+    #[arg(long, value_enum)]
+    to: Target,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Target {
+    /// Our game record (`mineseer-game` JSON), with where the game came from.
+    Record,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let game = crate::record::read_game(&args.file, false)?;
+    match args.to {
+        Target::Record => println!(
+            "{}",
+            serde_json::to_string(&RecordJson::from_record(&game.record))?
+        ),
+    }
+    Ok(())
+}
