@@ -1,8 +1,8 @@
-// The page's size budget: the wasm module that the worker downloads, gzipped at level 9 (about
-// what a static host sends), must stay within WASM_GZIP_BUDGET bytes. It reads the real build
-// in dist/ (scripts/build-page.sh, the build that is served and deployed), so a dependency, a
-// profile change or new code that makes the module outgrow the budget fails here, not in a
-// reader's download. The figures and how they were reached: docs/BENCHMARKS.md, "The page".
+// The page's size budget: the wasm module that the worker downloads, gzipped at level 9 (as
+// docs/BENCHMARKS.md gives its figures), must stay within WASM_GZIP_BUDGET bytes. It reads the
+// real build in dist/ (scripts/build-page.sh, the build that is served and deployed), so a
+// dependency, a profile change or new code that makes the module outgrow the budget fails
+// here, not in a reader's download. The figures and how they were reached: docs/BENCHMARKS.md, "The page".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
