@@ -63,7 +63,14 @@ fn a_visit_budget_cuts_the_search_and_names_the_best_move_found() {
     );
     assert!(solved["visits"].as_u64().unwrap() > 1_000_000, "{stdout}");
 
-    let args = ["endgame", "--json", "--max-visits", "1000000"];
+    // --exact-only: over the budget, "too large" with the best move found, not the estimate.
+    let args = [
+        "endgame",
+        "--json",
+        "--exact-only",
+        "--max-visits",
+        "1000000",
+    ];
     let (code, stdout, stderr) = run(&args, position.as_bytes());
     assert_eq!(code, 0, "{stderr}");
     let cut: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
@@ -83,7 +90,10 @@ fn a_visit_budget_cuts_the_search_and_names_the_best_move_found() {
     let exact = num.parse::<f64>().unwrap() / den.parse::<f64>().unwrap();
     assert!((exact - at_least).abs() < 1e-12, "{stdout}");
 
-    let (code, stdout, _) = run(&["endgame", "--max-visits", "1000000"], position.as_bytes());
+    let (code, stdout, _) = run(
+        &["endgame", "--exact-only", "--max-visits", "1000000"],
+        position.as_bytes(),
+    );
     assert_eq!(code, 0);
     let line = format!(
         "best move found ({},{}): wins at least {}",
