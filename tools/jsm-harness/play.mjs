@@ -18,10 +18,11 @@ const SRC = path.join(HERE, 'jsm-src');
 
 // ---------------------------------------------------------------- arguments
 const argv = process.argv.slice(2);
-const opts = { games: null, positions: null, quietSolver: false, realClock: false, maxActions: 0, check: true };
+const opts = { games: null, mode: 'page', positions: null, quietSolver: false, realClock: false, maxActions: 0, check: true };
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--positions') opts.positions = argv[++i];
+  else if (a === '--mode') opts.mode = argv[++i];              // page (default) | bulk; see README
   else if (a === '--quiet-solver') opts.quietSolver = true;     // options.verbose=false (logging only; see README)
   else if (a === '--real-clock') opts.realClock = true;         // do not virtualise Date.now (non-deterministic)
   else if (a === '--max-actions') opts.maxActions = Number(argv[++i]);
@@ -31,7 +32,11 @@ for (let i = 0; i < argv.length; i++) {
   else if (opts.games == null) opts.games = a;
   else { console.error('unexpected argument ' + a); process.exit(2); }
 }
-if (opts.games == null) { console.error('usage: node play.mjs GAMES.jsonl [--positions FILE] > RESULTS.jsonl'); process.exit(2); }
+if (opts.games == null) { console.error('usage: node play.mjs GAMES.jsonl [--mode page|bulk] [--positions FILE] > RESULTS.jsonl'); process.exit(2); }
+if (opts.mode !== 'page' && opts.mode !== 'bulk') { console.error(`--mode must be page or bulk, not ${opts.mode}`); process.exit(2); }
+if (opts.mode === 'bulk' && (opts.maxActions || opts.quietSolver)) {
+  console.error('--max-actions and --quiet-solver apply to the page mode only (bulkRun sets verbose=false itself)'); process.exit(2);
+}
 
 // ---------------------------------------------------------------- sources, in index.html <script> order
 // (Compression.js is NOT loaded by index.html; Board.js defines its own Compressor class.)
@@ -93,8 +98,9 @@ function getElementById(id) {
 
 const consoleErrors = [];
 let currentGameId = null;
+let consoleLogHook = noop;    // the bulk mode reads bulkRun()'s own log lines (see bulkLog)
 const sandboxConsole = {
-  log: noop, info: noop, debug: noop, trace: noop, warn: noop,
+  log: (...args) => consoleLogHook(args), info: noop, debug: noop, trace: noop, warn: noop,
   error: (...args) => { consoleErrors.push({ id: currentGameId, msg: args.map(String).join(' ') }); },
 };
 
@@ -197,7 +203,7 @@ vm.runInContext(`
     endGame(id) { serverGames.delete(id); canvasLocked = false; },
     getBoard() { return board; },
     getCanvasLocked() { return canvasLocked; },
-    classes: { ServerGame, ProbabilityEngine },
+    classes: { ServerGame, ProbabilityEngine, Action },
     PLAY_STYLE_FLAGS, ACTION_CLEAR, ACTION_FLAG, ACTION_CHORD,
   };
 `, ctx);
@@ -212,7 +218,10 @@ const wrappedSolver = async function solver(board, options) {
   if (opts.quietSolver && options && options.verbose == null) options.verbose = false;
   const t0 = nodePerformance.now();
   const reply = await origSolver(board, options);
-  if (G) { G.solverCalls++; G.solverMs += nodePerformance.now() - t0; G.lastReply = reply; G.lastOptions = { ...options }; }
+  if (G) {
+    G.solverCalls++; G.solverMs += nodePerformance.now() - t0; G.lastReply = reply; G.lastOptions = { ...options };
+    if (opts.mode === 'bulk') bulkSolverReply(board, reply);
+  }
   return reply;
 };
 wrappedSolver.countSolutions = origSolver.countSolutions;
@@ -330,6 +339,7 @@ SG.clickTile = function (tile) {
       else if (!ref.covered[i]) G.redundant++;                // clicking an already revealed tile: no-op
       else if (ref.mine[i]) { ref.lost = true; G.hitMine = i; }
       else ref.open([i]);
+      if (opts.mode === 'bulk') G.certainPending = G.clicks === 1 || G.probByIndex.get(i) === 1;   // the given first click, or a clear the solver called certain
       if (G.certainPending && ref.mine[i]) violation('certain-clear-hit-mine', { i });
     }
   }
@@ -439,6 +449,7 @@ async function playGame(spec) {
     wall_ms: Math.round(ms * 10) / 10,
     status, clicks: G.clicks - 1, chords: G.chords, flags: G.flags, redundant_clicks: G.redundant, solver_calls: G.solverCalls,
     guess_probs: G.guessList.map(g => Math.round(g.prob * 1e6) / 1e6),
+    guess_cells: G.guessList.map(g => g.y * width + g.x),
   };
   if (G.violations.length) res.violations = G.violations;
   if (G.errors.length) res.errors = G.errors;
@@ -448,15 +459,182 @@ async function playGame(spec) {
   return res;
 }
 
-const input = fs.createReadStream(opts.games);
-const rl = readline.createInterface({ input, crlfDelay: Infinity });
+// ---------------------------------------------------------------- bulk mode: bulkRun() itself
+// `--mode bulk` calls JSMinesweeper's own bulkRun(runSeed, size, modern=false) (main.js:1103),
+// unmodified. bulkRun builds each game as `new ServerGame(0, 30, 16, 99, 0, gameSeed, "safe")`
+// and `new Board(0, 30, 16, 99, gameSeed, "safe")` (main.js:1135-1137); the harness rebinds the
+// two global classes to subclasses that build the same objects at the size of the next input
+// layout and load that layout with ServerGame.resetMinesUsingArray (the page's own loader).
+// Everything else -- the options, the first click at index 0, applyResults, which of the
+// solver's actions are applied, bulkRun's 10,000-iteration loop guard, and its won/lost verdict
+// (its log line "Seed S result STATUS, Total won ...") -- is bulkRun's code. See README.
+let bulkQueue = null, bulkNext = 0, bulkCpu0 = null, bulkT0 = 0;
+
+function bulkSolverReply(board, reply) {
+  // bulkRun applies actions[0] whatever its safety if it is a clear, then every clear with
+  // prob == 1 until the first clear that is not certain (main.js:1157-1186)
+  if (G.clicks === G.clicksAtLastSolve && G.solverCalls > 1) G.idleSolverCalls++;   // no click since the last call
+  G.clicksAtLastSolve = G.clicks;
+  G.probByIndex = new Map();
+  const actions = reply.actions;
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i];
+    if (a.action === H.ACTION_CLEAR) G.probByIndex.set(board.xy_to_index(a.x, a.y), a.prob);
+  }
+  const a0 = actions[0];
+  if (a0 && a0.action === H.ACTION_CLEAR && a0.prob != 1) {
+    G.guesses++;
+    G.guessList.push({ x: a0.x, y: a0.y, prob: a0.prob });
+    if (positionsFd != null) {
+      fs.writeSync(positionsFd, JSON.stringify({ id: G.id, x: a0.x, y: a0.y, prob: a0.prob, board: boardText(board, G) }) + '\n');
+    }
+  }
+  if (opts.selftest && G.solverCalls === 3) {
+    // put a "certain" clear of a hidden mine first: bulkRun applies it; the checks must fire
+    const ref = G.ref;
+    for (let i = 0; i < ref.n; i++) {
+      if (ref.covered[i] && ref.mine[i]) {
+        actions.unshift(new H.classes.Action(i % G.width, Math.floor(i / G.width), 1, H.ACTION_CLEAR));
+        G.probByIndex.set(i, 1);
+        break;
+      }
+    }
+  }
+}
+
+function bulkStartGame(game) {      // called by the ServerGame subclass once the layout is loaded
+  const spec = bulkQueue[bulkNext - 1];
+  const { id, width, height, mines } = spec;
+  rngState = seedForId(id);
+  currentGameId = id;
+  G = {
+    id, width, height, mineCount: mines.length, board: null, game,
+    ref: new RefGame(width, height, mines),
+    messages: 0, guesses: 0, guessList: [], solverCalls: 0, solverMs: 0, lastReply: null,
+    clicks: 0, flags: 0, chords: 0, redundant: 0, hitMine: null,
+    violations: [], errors: [], aborted: null, certainPending: true,
+    clicksAtLastSolve: 0, idleSolverCalls: 0, probByIndex: new Map(), flagRequests: 0, chordRequests: 0,
+  };
+  bulkCpu0 = process.cpuUsage();
+  bulkT0 = nodePerformance.now();
+}
+
+function bulkEndGame(status) {      // bulkRun's log line for the game: status is its revealedTiles.header.status
+  const ms = nodePerformance.now() - bulkT0;
+  const cpu = process.cpuUsage(bulkCpu0);
+  const { ref, board, game, width, height } = G;
+  const jsmWon = status === 'won', jsmLost = status === 'lost';
+  if (opts.check) {
+    // bulkRun does not apply the last click's results to its Board (it breaks first), so the
+    // engine's tiles are compared with the model, and the Board must show a subset of them
+    for (let i = 0; i < width * height; i++) {
+      const gt = game.tiles[i], t = board.tiles[i];
+      if (gt.isBomb() !== !!ref.mine[i]) violation('layout-mismatch', { i });
+      if (!ref.mine[i] && gt.isCovered() !== !!ref.covered[i]) violation('covered-mismatch', { i, jsm: gt.isCovered(), ref: !!ref.covered[i] });
+      if (!t.isCovered()) {
+        if (ref.mine[i]) violation('mine-shown-revealed', { i });
+        else if (ref.covered[i]) violation('board-ahead-of-game', { i });
+        else if (t.getValue() !== ref.value[i]) violation('value-mismatch', { i });
+      }
+    }
+    const refWon = !ref.lost && ref.safeLeft === 0;
+    if (jsmWon !== refWon) violation('won-mismatch', { jsmWon, refWon });
+    if (jsmLost !== ref.lost) violation('lost-mismatch', { jsmLost, refLost: ref.lost });
+  }
+  const res = {
+    id: G.id, won: jsmWon, guesses: G.guesses, moves: G.clicks - 1 - G.redundant + G.chords,
+    ms: Math.round((cpu.user + cpu.system) / 100) / 10,
+    wall_ms: Math.round(ms * 10) / 10,
+    // 'stuck': bulkRun left its loop with the game in play (its guard of 10,000 solver calls); it counts as not won
+    status: jsmWon ? 'won' : jsmLost ? 'lost' : 'stuck',
+    clicks: G.clicks - 1, chords: G.chords, flags: G.flags, redundant_clicks: G.redundant, solver_calls: G.solverCalls,
+    guess_probs: G.guessList.map(g => Math.round(g.prob * 1e6) / 1e6),
+    guess_cells: G.guessList.map(g => g.y * width + g.x),
+    idle_solver_calls: G.idleSolverCalls, flag_requests: G.flagRequests, chord_requests: G.chordRequests,
+  };
+  if (G.violations.length) res.violations = G.violations;
+  if (G.errors.length) res.errors = G.errors;
+  G = null; currentGameId = null;
+  emit(res);
+}
+
+function bulkLog(args) {
+  const text = args.map(String).join(' ');
+  if (!G) return;
+  if (text === 'Got a flag request!') G.flagRequests++;
+  else if (text === 'Got a chord request!') G.chordRequests++;
+  else {
+    const m = /^Seed \S+ result (\S+), Total won /.exec(text);
+    if (m) bulkEndGame(m[1]);
+  }
+}
+
+async function runBulk(specs) {
+  for (const spec of specs) {
+    if (spec.first[0] !== 0 || spec.first[1] !== 0) {
+      throw new Error(`game ${spec.id}: bulkRun() opens every game at index 0, so the first click must be [0, 0]`);
+    }
+    if (spec.mines.includes(0)) throw new Error(`game ${spec.id}: the first click is a mine`);
+    if (new Set(spec.mines).size !== spec.mines.length) throw new Error(`game ${spec.id}: duplicate mine indices`);
+    if (spec.mines.some(i => !(i >= 0 && i < spec.width * spec.height))) throw new Error(`game ${spec.id}: mine index out of range`);
+  }
+  bulkQueue = specs;
+  sandbox.__bulkLayout = () => {          // the next layout, for the ServerGame subclass
+    if (bulkNext >= bulkQueue.length) throw new Error('bulkRun asked for more games than were given');
+    return bulkQueue[bulkNext++];
+  };
+  sandbox.__bulkCurrent = () => bulkQueue[bulkNext - 1];
+  sandbox.__bulkStartGame = bulkStartGame;
+  sandbox.__bulkBoardCreated = (board) => { if (G) G.board = board; };
+  vm.runInContext(`
+    {
+      const PageServerGame = ServerGame, PageBoard = Board;
+      ServerGame = class LayoutServerGame extends PageServerGame {
+        constructor(id, width, height, num_bombs, index, seed, gameType) {
+          const spec = __bulkLayout();
+          super(id, spec.width, spec.height, spec.mines.length, index, seed, gameType);
+          const arr = [spec.width, spec.height, spec.mines.length];
+          for (const i of spec.mines) arr.push(i % spec.width, Math.floor(i / spec.width));
+          this.resetMinesUsingArray(arr);      // replace the seeded layout by ours
+          this.startIndex = index;             // resetMinesUsingArray sets it to the first safe cell
+          __bulkStartGame(this);
+        }
+      };
+      Board = class LayoutBoard extends PageBoard {
+        constructor(id, width, height, num_bombs, seed, gameType) {
+          const spec = __bulkCurrent();
+          super(id, spec.width, spec.height, spec.mines.length, seed, gameType);
+          // LongTermRiskHelper.getBoxInfluence (LongTermRiskHelper.js:347) reads the width and
+          // height of the page's global 'board', not of the board the solver was given. In the
+          // page, bulkRun() runs beside the page's own game, whose board has the size of the
+          // bulk games when the author runs it (expert in both). Here the page's board is this one.
+          board = this;
+          __bulkBoardCreated(this);
+        }
+      };
+    }
+  `, ctx);
+  consoleLogHook = bulkLog;
+  await vm.runInContext(`bulkRun(0, ${specs.length}, false)`, ctx);
+  consoleLogHook = noop;
+  if (G) throw new Error(`game ${G.id}: bulkRun ended without its result line`);
+  if (n !== specs.length) throw new Error(`bulkRun played ${n} games of ${specs.length}`);
+}
+
 let n = 0, won = 0, totalMs = 0, totalCpu = 0, nViol = 0;
-for await (const line of rl) {
-  if (!line.trim()) continue;
-  const spec = JSON.parse(line);
-  const res = await playGame(spec);
+function emit(res) {
   process.stdout.write(JSON.stringify(res) + '\n');
   n++; if (res.won) won++; totalMs += res.wall_ms; totalCpu += res.ms; if (res.violations || res.errors) nViol++;
+}
+if (opts.mode === 'page') {
+  const input = fs.createReadStream(opts.games);
+  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (!line.trim()) continue;
+    emit(await playGame(JSON.parse(line)));
+  }
+} else {
+  await runBulk(fs.readFileSync(opts.games, 'utf8').split('\n').filter(l => l.trim()).map(l => JSON.parse(l)));
 }
 if (positionsFd != null) fs.closeSync(positionsFd);
 const pct = n ? (100 * won / n) : 0;

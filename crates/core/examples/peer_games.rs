@@ -15,6 +15,11 @@
 //!   are printed with the difference in win rate and its standard error. The ids of the games
 //!   only the other solver won go to `RESULTS.peer-only`, those only ours won to
 //!   `RESULTS.ours-only`, for a study of the positions.
+//! - `... peer_games layouts PRESET LAYOUTS [SETTING=VALUE ...]`: our player (as in `compare`)
+//!   plays every layout line of LAYOUTS (the `dump` format, from any source, e.g. the games
+//!   JSMinesweeper's own bulk runner deals: `tools/jsm-harness/jsm-games.mjs`), first click at
+//!   the line's `first` cell, and prints one `{"id", "won"}` line per game, for
+//!   `tools/jsm-harness/pair.mjs`.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
@@ -25,7 +30,8 @@ mod player_settings;
 use player_settings::apply;
 
 const USAGE: &str = "usage: peer_games dump PRESET GAMES SEED [FIRST] | \
-                     peer_games compare PRESET SEED RESULTS [SETTING=VALUE ...]";
+                     peer_games compare PRESET SEED RESULTS [SETTING=VALUE ...] | \
+                     peer_games layouts PRESET LAYOUTS [SETTING=VALUE ...]";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -47,6 +53,10 @@ fn main() {
             let master: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
             let path = args.get(4).expect(USAGE);
             compare(preset, master, path, &args[5..]);
+        }
+        Some("layouts") => {
+            let path = args.get(3).expect(USAGE);
+            play_layouts(preset, path, &args[4..]);
         }
         _ => panic!("{USAGE}"),
     }
@@ -77,13 +87,70 @@ fn layout_line(preset: Preset, master: u64, id: u64) -> String {
     )
 }
 
-fn compare(preset: Preset, master: u64, path: &str, settings: &[String]) {
+/// Our player as `mineseer play` sets it up for the preset, changed by the settings.
+fn player(preset: Preset, settings: &[String]) -> PlayerConfig {
     let (width, height, mines) = preset.dimensions();
     let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
         .tuned_for_density(width * height, mines);
     for assignment in settings {
         config = apply(config, assignment).unwrap_or_else(|e| panic!("{e}\n{USAGE}"));
     }
+    config
+}
+
+/// Our player on the layout lines of `path`: the first click at each line's `first` cell
+/// (which must be safe in the layout), then the player's own moves.
+fn play_layouts(preset: Preset, path: &str, settings: &[String]) {
+    let (width, height, mines) = preset.dimensions();
+    let config = player(preset, settings);
+    let text = std::fs::read_to_string(path).expect("the layouts file is readable");
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let json: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+        let field = |name: &str| -> u64 {
+            json[name]
+                .as_u64()
+                .unwrap_or_else(|| panic!("a line without a number \"{name}\": {line}"))
+        };
+        assert!(
+            field("width") as usize == width && field("height") as usize == height,
+            "a layout not of the preset's size: {line}"
+        );
+        let mut layout = vec![false; width * height];
+        for cell in json["mines"].as_array().expect("a line without \"mines\"") {
+            let cell = cell.as_u64().expect("a mine is a cell index") as usize;
+            assert!(
+                cell < layout.len() && !layout[cell],
+                "a mine out of the board or repeated: {line}"
+            );
+            layout[cell] = true;
+        }
+        assert_eq!(
+            layout.iter().filter(|m| **m).count(),
+            mines,
+            "the preset's mine count: {line}"
+        );
+        let first = json["first"].as_array().expect("a line without \"first\"");
+        let (x, y) = (
+            first[0].as_u64().expect("first is [x, y]") as usize,
+            first[1].as_u64().expect("first is [x, y]") as usize,
+        );
+        assert!(!layout[y * width + x], "the first click is a mine: {line}");
+        let mut game =
+            Game::from_layout(width, height, layout).expect("a layout of the board's size");
+        game.reveal(x, y).expect("the first click is on the board");
+        // The player's own first click is this cell; it plays on from the position after it.
+        play_game(&mut game, &config).expect("the engine handles every game position");
+        println!(
+            "{{\"id\":{},\"won\":{}}}",
+            json["id"],
+            game.state() == GameState::Won
+        );
+    }
+}
+
+fn compare(preset: Preset, master: u64, path: &str, settings: &[String]) {
+    let config = player(preset, settings);
     let text = std::fs::read_to_string(path).expect("the results file is readable");
     let (mut games, mut peer, mut ours) = (0u64, 0u64, 0u64);
     let (mut peer_only, mut ours_only) = (Vec::new(), Vec::new());
