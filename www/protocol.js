@@ -61,6 +61,7 @@ export const Request = Object.freeze({
    * about_equal, certain, candidates}. Answered between two slices of a running ROLLOUTS.
    */
   ESTIMATE_SUMMARY: 'estimate-summary',
+  /**
    * Read a replay of Arbiter (.avf), Viennasweeper (.rmv), Minesweeper Clone (.mvf) or
    * Metasweeper (.evf): payload {bytes (Uint8Array), name}; answers {record, replay}: our
    * mineseer-game record and what the replay's program says (its figures beside ours, its
