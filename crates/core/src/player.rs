@@ -69,6 +69,7 @@ use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameError, GameState, MoveOutcome};
 use crate::probability::{solve_board, solve_board_after_reveal, Analysis, CellClass, SolveConfig};
 use crate::rules::Rules;
+use crate::sorting::{stable_sort_by, stable_sort_by_key};
 use long_term::LongTerm;
 
 /// How hard the player thinks before a guess.
@@ -1127,7 +1128,7 @@ fn full_candidates(
     // Two kinds of floating cells are worth a look: those with the fewest hidden neighbours
     // (the best chance of a 0), and those two steps straight out from a number, whose number
     // will overlap the front's (JSMinesweeper's off-edge candidates).
-    floating.sort_by_key(|c| (hidden_neighbours(board, c.0), c.0));
+    stable_sort_by_key(&mut floating, |c| (hidden_neighbours(board, c.0), c.0));
     let mut chosen_floating: Vec<(CellIdx, f64)> = floating
         .iter()
         .copied()
@@ -1144,7 +1145,7 @@ fn full_candidates(
         }
     }
     candidates.extend(chosen_floating);
-    candidates.sort_by(|a, b| {
+    stable_sort_by(&mut candidates, |a, b| {
         b.1.total_cmp(&a.1)
             .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
             .then(a.0.cmp(&b.0))
@@ -1278,7 +1279,7 @@ fn best_full_guess(
         }
     }
     if depth >= 2 && scored.len() > 1 {
-        scored.sort_by(|a, b| {
+        stable_sort_by(&mut scored, |a, b| {
             a.dead
                 .cmp(&b.dead)
                 .then(b.score.total_cmp(&a.score))
@@ -1339,7 +1340,7 @@ pub(crate) fn ranked_guesses(
     let config = config.as_ref();
     if config.level == Level::Fast {
         let mut cells = guessable(board, &mut view);
-        cells.sort_by(|a, b| {
+        stable_sort_by(&mut cells, |a, b| {
             b.1.total_cmp(&a.1)
                 .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
                 .then(a.0.cmp(&b.0))
@@ -1374,7 +1375,7 @@ pub(crate) fn ranked_guesses(
             + config.information_weight * look.information;
         scored.push((look.dead, RankedGuess { idx, safety, score }));
     }
-    scored.sort_by(|a, b| {
+    stable_sort_by(&mut scored, |a, b| {
         a.0.cmp(&b.0)
             .then(b.1.score.total_cmp(&a.1.score))
             .then(a.1.idx.cmp(&b.1.idx))
