@@ -10,7 +10,7 @@
 //!   after such a failure and loads it again, so the game and the analyses in the main module
 //!   are never touched.
 //! - Its size: the page loads it only when a replay is opened, so the main module stays within
-//!   its budget (docs/BENCHMARKS.md, "Replays of other programs").
+//!   its budget (docs/journal/replays.md, "The page: a second, lazily loaded wasm module").
 #![deny(missing_docs)]
 
 use mineseer_replay::json::ReadReplayJson;
