@@ -79,13 +79,13 @@ mod tests {
     /// Against the standard stable sort, with many equal keys so that stability shows, on
     /// lengths on both sides of the insertion-sort threshold.
     #[test]
+    #[allow(clippy::unnecessary_sort_by)] // the comparison form is what `stable_sort_by` takes
     fn matches_the_standard_stable_sort() {
         let mut rng = GameRng::new(7);
         for len in (0..40).chain([100, 257, 1000]) {
             for _ in 0..20 {
-                let items: Vec<(u32, u32)> = (0..len)
-                    .map(|i| (rng.below(5) as u32, i as u32))
-                    .collect();
+                let items: Vec<(u32, u32)> =
+                    (0..len).map(|i| (rng.below(5) as u32, i as u32)).collect();
                 let mut ours = items.clone();
                 let mut standard = items.clone();
                 stable_sort_by(&mut ours, |a, b| b.0.cmp(&a.0));
@@ -104,9 +104,7 @@ mod tests {
     #[test]
     fn moves_owned_items() {
         let mut rng = GameRng::new(11);
-        let items: Vec<Vec<u32>> = (0..300)
-            .map(|i| vec![i; rng.below(9) as usize])
-            .collect();
+        let items: Vec<Vec<u32>> = (0..300).map(|i| vec![i; rng.below(9) as usize]).collect();
         let mut ours = items.clone();
         let mut standard = items;
         stable_sort_by_key(&mut ours, |v| std::cmp::Reverse(v.len()));
