@@ -23,7 +23,7 @@
 //!    returned.
 //!
 //! The boards are not uniform among no-guess layouts: perturbation moves mines towards or away
-//! from the places where solving tends to get stuck. The example `noguess_bias` measures the
+//! from the places where solving tends to get stuck. `mineseer-lab noguess-bias` measures the
 //! mine density of corner, edge and interior cells against uniform boards.
 
 mod logic;

@@ -46,7 +46,7 @@
 //! not prove is a mine.
 //!
 //! The settings' measured effects quoted below are paired comparisons over the same games
-//! (`examples/compare_player.rs`: each game played by both players, the games only one wins
+//! (`mineseer-lab compare-player`: each game played by both players, the games only one wins
 //! counted).
 
 mod long_term;
@@ -221,7 +221,7 @@ impl PlayerConfig {
             // as safe as the best front cell, the next safety over living cells, best and
             // second best blended 4:1, and progress only breaking ties. Against the player
             // before it (the same but 0.9, every certain cell, the best only, and progress 0.2
-            // on intermediate), over the same games (`compare_player`, won only by the old /
+            // on intermediate), over the same games (`compare-player`, won only by the old /
             // only by the new): intermediate seeds 16100, 16200, 16300 with 40,000 games each:
             // 414 / 469, 437 / 454, 409 / 482, 145 net of 120,000 (about 0.12 points), and
             // on the held-out series (seed 1, games 0..99,999) 990 / 1,193: 78.48 % against
@@ -249,7 +249,7 @@ impl PlayerConfig {
             // Off: three mechanisms of JSMinesweeper's Java solver that its JavaScript one
             // lacks or does otherwise. They almost never change a move here (the witness
             // test and the look-ahead already rank dead cells last; forced 50/50s go first):
-            // 3 of 1,432 expert guesses (`move_changes expert 500 30100 ...`). The three
+            // 3 of 1,432 expert guesses (`move-changes expert 500 30100 ...`). The three
             // together, paired (won only by the default / only with them): expert 19 / 35 of
             // 80,000 (seeds 30100, 30200, 30500, 30600; the two checking seeds 12 / 14),
             // intermediate 1 / 1 of 40,000 (seed 30700): not kept.
@@ -265,7 +265,7 @@ impl PlayerConfig {
             // 50/50s: it is about the reason shown and taking them before other guesses. It
             // costs about 5 % more CPU per expert game (4.14 against 3.92 ms over 2,000).
             take_forced_guesses_first: true,
-            // AUTO's rule against the scoring over the same games (examples/compare_player.rs;
+            // AUTO's rule against the scoring over the same games (mineseer-lab compare-player;
             // won only by AUTO / only by the scoring): beginner 62 / 55 of 100,000 and 13 / 8
             // of 20,000, expert 249 / 253 of 4,000, intermediate 65 / 85 of 30,000: no gain,
             // so the scoring decides.
@@ -322,7 +322,7 @@ impl PlayerConfig {
     /// On boards of 18 % mines or more the full level calls the endgame solver up to 5,000
     /// layouts (a million nodes) instead of 200: with the solver's bounds two moves deep (as
     /// it was then) that cost about 10 ms per expert game instead of 4, and won 168 paired
-    /// expert games against 121 lost over 40,000 (`compare_player expert N SEED
+    /// expert games against 121 lost over 40,000 (`compare-player expert N SEED
     /// endgame_max_layouts=5000 endgame_max_nodes=1000000`, seeds 9100 and 9300 with 10,000
     /// games, 9200 with 20,000: 39 / 30, 84 / 59, 45 / 32), about 0.12 points of win rate.
     /// 2,000 layouts gained 31 / 30 of 10,000 (seed 9100); 20,000 layouts cost over 120 ms
@@ -330,7 +330,7 @@ impl PlayerConfig {
     /// player lost against 17 the other way (10,000 games, seed 9100): no gain. With today's
     /// scoring, 10,000 layouts won 20 / 29 (40,000 games, seeds 30300 and 30400) and 20,000
     /// layouts (4 million nodes) 55 / 91 (80,000, seeds 31000-31300; the checking seeds 31200
-    /// and 31300 alone 29 / 34), at about twice the CPU of an expert game (`player_work expert
+    /// and 31300 alone 29 / 34), at about twice the CPU of an expert game (`player-work expert
     /// 200 1`: 24.0 and 25.9 ms against 12.1): over the budget. Sparser boards keep 200 (see
     /// `endgame_max_layouts` in [`PlayerConfig::new`]).
     pub fn tuned_for_density(mut self, cells: usize, mines: usize) -> PlayerConfig {
@@ -341,12 +341,12 @@ impl PlayerConfig {
             // guesses, valued by rollouts, were worth +0.55 points over ours (eighth session,
             // docs/BENCHMARKS.md), and the two together take its cell in 2,258 of the 3,139
             // positions where the two players differed. Paired expert games (won only by
-            // the scoring before / only by this one, `compare_player expert 20000 SEED
+            // the scoring before / only by this one, `compare-player expert 20000 SEED
             // living_next_safety=true second_safety_weight=0.25 floating_tolerance=0.95
             // fifty_influence_weight=0.9` against the player before): seeds 19800, 19900,
             // 20000, 20100: 1,546 / 1,592, 1,567 / 1,629, 1,536 / 1,621, 1,494 / 1,570, 269
             // net of 80,000 (2.4 SE, about +0.34 points: 40.79 % to 41.13 %); its million
-            // games (seed 20261130): 41.17 %. CPU: 13.6 ms a game (`player_work expert 500
+            // games (seed 20261130): 41.17 %. CPU: 13.6 ms a game (`player-work expert 500
             // 1`) since the shapes are counted from the turn's analysis. Either part alone did
             // not win on expert: the scoring of [`PlayerConfig::new`] lost (159 / 127 over
             // 15,000, seeds 16500 and 16600), the influence alone won 8 net of 20,000.

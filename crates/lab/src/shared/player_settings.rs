@@ -1,5 +1,5 @@
-//! `SETTING=VALUE` on the command line of the player's examples (`compare_player`,
-//! `policy_disagreements`): the fields of `PlayerConfig` by name.
+//! `SETTING=VALUE` on the command line of the player's tools (`compare-player`,
+//! `policy-disagreements`): the fields of `PlayerConfig` by name.
 
 use mineseer_core::game::FirstClickRule;
 use mineseer_core::player::{Level, PlayerConfig};
@@ -7,7 +7,6 @@ use mineseer_core::Board;
 
 /// The tuned full player under the `safe` rule for a board of `cells` cells and `mines`
 /// mines, with `assignments` applied; panics with `usage` on a bad assignment.
-#[allow(dead_code)] // Not every example that reads settings builds a tuned player.
 pub fn tuned(cells: usize, mines: usize, assignments: &[String], usage: &str) -> PlayerConfig {
     let mut config =
         PlayerConfig::new(Level::Full, FirstClickRule::Safe).tuned_for_density(cells, mines);
@@ -17,17 +16,15 @@ pub fn tuned(cells: usize, mines: usize, assignments: &[String], usage: &str) ->
     config
 }
 
-/// The player for a file of positions (`peer_positions`, `policy_disagreements`): tuned for
+/// The player for a file of positions (`peer-positions`, `policy-disagreements`): tuned for
 /// the first position's board, as the player that made them was. A file that mixes boards of
 /// other sizes or mine counts is refused, since one tuning would not be theirs.
-#[allow(dead_code)]
 pub struct PositionsPlayer<'a> {
     assignments: &'a [String],
     usage: &'a str,
     made: Option<(usize, usize, PlayerConfig)>,
 }
 
-#[allow(dead_code)]
 impl<'a> PositionsPlayer<'a> {
     pub fn new(assignments: &'a [String], usage: &'a str) -> PositionsPlayer<'a> {
         PositionsPlayer {

@@ -3,7 +3,7 @@
 //! counted (far less noisy than two separate win rates). The measurements quoted in
 //! `player.rs` and docs/BENCHMARKS.md were made this way.
 //!
-//! Run: `cargo run -p mineseer-core --release --example compare_player -- PRESET GAMES SEED
+//! Run: `cargo run --release -p mineseer-lab -- compare-player PRESET GAMES SEED
 //! [SETTING=VALUE ...]`, PRESET beginner, intermediate or expert, first click rule `safe`
 //! unless `rule=opening` (or `rule=none`) says otherwise, game `i` on seed
 //! `derive_seed(SEED, i)` as `mineseer play` does. SETTING is a field of
@@ -19,15 +19,13 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/series.rs"]
-mod series;
-use series::{apply, series};
+use crate::shared::player_settings::apply;
+use crate::shared::series::series;
 
 const USAGE: &str =
-    "usage: compare_player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
+    "usage: compare-player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let (preset, games, master) = series(&args, USAGE);
     let (width, height, mines) = preset.dimensions();
     // `rule=NAME` (safe, opening or none) sets the first-click rule of the games and of both
