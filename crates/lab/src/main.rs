@@ -16,6 +16,7 @@ mod gen_endgame_positions;
 mod late_moves;
 mod loss_report;
 mod move_changes;
+mod move_digest;
 mod noguess_bias;
 mod opening_book;
 mod peer_games;
@@ -67,6 +68,8 @@ enum Command {
     LossReport(ToolArgs),
     /// How often does a setting change the player's move, and which kind of move? (PRESET GAMES SEED CHANGE...)
     MoveChanges(ToolArgs),
+    /// Does a change leave the player's games exactly as they were? (PRESET GAMES SEED [fast|full] [RULE]: a digest of every game's moves)
+    MoveDigest(ToolArgs),
     /// How far are no-guess boards from uniform ones, cell by cell? ([BOARDS] [WIDTH HEIGHT MINES])
     NoguessBias(ToolArgs),
     /// Which guess of one recurring position is best, by many paired rollouts? (POSITION ROLLOUTS SEED THREADS CELL... [-- SETTING=VALUE ...])
@@ -104,6 +107,7 @@ fn main() {
         Command::LateMoves(a) => late_moves::run(line("late_moves", a)),
         Command::LossReport(a) => loss_report::run(line("loss_report", a)),
         Command::MoveChanges(a) => move_changes::run(line("move_changes", a)),
+        Command::MoveDigest(a) => move_digest::run(line("move_digest", a)),
         Command::NoguessBias(a) => noguess_bias::run(line("noguess_bias", a)),
         Command::OpeningBook(a) => opening_book::run(line("opening_book", a)),
         Command::PeerGames(a) => peer_games::run(line("peer_games", a)),
