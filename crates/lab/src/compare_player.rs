@@ -7,12 +7,10 @@
 //! [SETTING=VALUE ...]`, PRESET beginner, intermediate or expert, first click rule `safe`
 //! unless `rule=opening` (or `rule=none`) says otherwise, game `i` on seed
 //! `derive_seed(SEED, i)` as `mineseer play` does. SETTING is a field of
-//! `PlayerConfig`: opening_until_zero, take_forced_guesses_first, candidate_tolerance,
-//! max_candidates, floating_candidates, progress_weight, information_weight,
-//! second_safety_weight, deep_lookahead_max_cells, deep_lookahead_candidates,
-//! endgame_max_layouts, endgame_max_nodes, floating_tolerance, living_next_safety,
-//! pseudo_fifty_fifty_first, fifty_influence_weight, dominance_swap, region_max_layouts,
-//! region_max_nodes. `base:SETTING=VALUE`
+//! `PlayerConfig` (those `shared/player_settings.rs` names: candidate_tolerance,
+//! max_candidates, floating_candidates, floating_tolerance, progress_weight,
+//! second_safety_weight, fifty_influence_weight, endgame_max_layouts,
+//! endgame_max_nodes). `base:SETTING=VALUE`
 //! changes both players, to compare a change against another base than today's settings.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};

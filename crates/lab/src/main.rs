@@ -30,11 +30,10 @@ mod values_cost;
 /// The core crate's directory, where the benchmark corpora live (`benches/corpus/`).
 pub const CORE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../core");
 
+/// Mineseer's research tools: each subcommand answers one question about the engine or the
+/// player.
 #[derive(Parser)]
-#[command(
-    name = "mineseer-lab",
-    about = "Mineseer's research tools: each subcommand answers one question about the engine or the player."
-)]
+#[command(name = "mineseer-lab")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,37 +53,66 @@ struct ToolArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// How large a position does the exact engine solve within its default budget, and how fast?
+    /// How large a position does the exact engine solve within its budget, and how fast?
     BudgetReport,
-    /// Does a change of the player's settings win more games? (paired games: PRESET GAMES SEED [SETTING=VALUE ...])
+    /// Does a change of the player's settings win more games, over the same games?
+    ///
+    /// Arguments: `PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...] [rule=RULE]`.
     ComparePlayer(ToolArgs),
-    /// (Re)makes the benchmark corpus of positions from real games (crates/core/benches/corpus/).
+    /// Which positions do the probability benches measure? (Re)makes crates/core/benches/corpus/.
     GenBenchCorpus,
-    /// (Re)makes the endgame bench positions, by number of layouts ([OUT_DIR] [PER_BAND]).
+    /// Which endgame positions do the endgame benches measure? (Re)makes them by layout count.
+    ///
+    /// Arguments: `[OUT_DIR] [PER_BAND]`.
     GenEndgamePositions(ToolArgs),
-    /// Where two settings choose differently in a late position, which move is worth more, exactly? (dump | pair)
+    /// Where two settings choose differently in a late position, which move is worth more?
+    ///
+    /// Arguments: `dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...]` or
+    /// `pair FILE... -- [SETTING=VALUE ...]`.
     LateMoves(ToolArgs),
-    /// Where does the player lose its games: which kind of move, how far into the game? (PRESET GAMES SEED [SETTING=VALUE ...])
+    /// Where does the player lose its games: which kind of move, how far into the game?
+    ///
+    /// Arguments: `PRESET GAMES SEED [SETTING=VALUE ...]`.
     LossReport(ToolArgs),
-    /// How often does a setting change the player's move, and which kind of move? (PRESET GAMES SEED CHANGE...)
+    /// How often does a setting change the player's move, and which kind of move?
+    ///
+    /// Arguments: `PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]`.
     MoveChanges(ToolArgs),
-    /// Does a change leave the player's games exactly as they were? (PRESET GAMES SEED [fast|full] [RULE]: a digest of every game's moves)
+    /// Does a change leave the player's games exactly as they were, move for move?
+    ///
+    /// Arguments: `PRESET GAMES SEED [fast|full] [safe|opening|none] [flags]`.
     MoveDigest(ToolArgs),
-    /// How far are no-guess boards from uniform ones, cell by cell? ([BOARDS] [WIDTH HEIGHT MINES])
+    /// How far are no-guess boards from uniform ones, cell by cell?
+    ///
+    /// Arguments: `[BOARDS] [WIDTH HEIGHT MINES]`.
     NoguessBias(ToolArgs),
-    /// Which guess of one recurring position is best, by many paired rollouts? (POSITION ROLLOUTS SEED THREADS CELL... [-- SETTING=VALUE ...])
+    /// Which guess of one recurring position is best, by many paired rollouts?
+    ///
+    /// Arguments: `POSITION ROLLOUTS SEED THREADS CELL... [-- SETTING=VALUE ...]`.
     OpeningBook(ToolArgs),
-    /// Does our player win the same games as another solver, on the same layouts? (dump | compare | layouts)
+    /// Does our player win the same games as another solver, on the same layouts?
+    ///
+    /// Arguments: `dump PRESET GAMES SEED [FIRST]`, `compare PRESET SEED RESULTS
+    /// [SETTING=VALUE ...]` or `layouts PRESET LAYOUTS [SETTING=VALUE ...]`.
     PeerGames(ToolArgs),
-    /// Where another solver guessed another cell than ours, which cell was better? (POSITIONS ROLLOUTS [IDS] [SETTING=VALUE ...])
+    /// Where another solver guessed another cell than ours, which cell was better?
+    ///
+    /// Arguments: `POSITIONS ROLLOUTS [IDS] [SETTING=VALUE ...]`.
     PeerPositions(ToolArgs),
-    /// How many analyses does the player make per turn? (PRESET GAMES SEED [SETTING=VALUE ...])
+    /// How many analyses does the player make per turn?
+    ///
+    /// Arguments: `PRESET GAMES SEED [SETTING=VALUE ...]`.
     PlayerWork(ToolArgs),
-    /// Does a guess-policy change move towards the better cell where we and JSMinesweeper disagree? (TSV [SETTING=VALUE ...])
+    /// Does a guess-policy change pick the better cell where we and JSMinesweeper disagree?
+    ///
+    /// Arguments: `TSV [SETTING=VALUE ...]` (environment: `PICKS=1`, `ROLLOUTS=N`).
     PolicyDisagreements(ToolArgs),
     /// How is the probability engine's time per position distributed over the corpus?
     ProbabilityReport,
-    /// What do the number chances cost, in instructions or wall time? (MODE CORPUS [REPEAT])
+    /// What do the number chances cost, in instructions or wall time?
+    ///
+    /// Arguments: `MODE CORPUS [REPEAT]`, MODE `analyze`, `values`, `two-calls`, `parse` or
+    /// `interleaved`.
     ValuesCost(ToolArgs),
 }
 
