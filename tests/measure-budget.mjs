@@ -3,10 +3,10 @@
 // `source scripts/setup.sh && trunk build --release --offline --skip-version-check`:
 // `node tests/measure-budget.mjs`).
 //
-// The positions are the core example's (crates/core/examples/budget_report.rs), generated the
-// same way here: three families of synthetic hard positions at mine density 20 % (`stripes`:
+// The positions are the lab's (`mineseer-lab budget-report`, crates/lab/src/budget_report.rs),
+// generated the same way here: three families of synthetic hard positions at mine density 20 % (`stripes`:
 // every third column revealed; `grid`: every fourth row and column; `dots`: one cell in 25),
-// sides 30 to 200. Native times come from running that example; the browser times are the
+// sides 30 to 200. Native times come from running that tool; the browser times are the
 // worker's own (`analysis.ms`: solveBoard in wasm and the conversion of its answer to JS).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -27,9 +27,9 @@ function position(side, reveal) {
   return patternPosition(side, side, reveal).text;
 }
 
-// Native: the core example, once.
+// Native: the lab's tool, once.
 const native = new Map();
-const report = execFileSync('cargo', ['run', '-q', '-p', 'mineseer-core', '--release', '--example', 'budget_report'], { cwd: ROOT }).toString();
+const report = execFileSync('cargo', ['run', '-q', '--release', '-p', 'mineseer-lab', '--', 'budget-report'], { cwd: ROOT }).toString();
 for (const line of report.split('\n').slice(1)) {
   const m = line.match(/^(\w+)\s+(\d+)\s+(refused\s+\d+ ms|[\d.]+ ms)\s+(refused\s+\d+ ms|[\d.]+ ms)/);
   if (m) native.set(`${m[1]} ${m[2]}`, { exact: m[3].replace(/\s+/g, ' '), estimate: m[4].replace(/\s+/g, ' ') });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // JSMinesweeper's own games, as its bulkRun() deals them, written as layout lines for play.mjs
-// and peer_games (so that other players can be run on exactly those games):
+// and peer-games (so that other players can be run on exactly those games):
 //
 //   node jsm-games.mjs --seed S --n N [--width 16 --height 16 --mines 40] > games.jsonl
 //

@@ -5,7 +5,7 @@
 //
 // Each file holds JSON lines with at least {"id", "won"} (play.mjs's output, or any other
 // player's in that form). Prints both win rates, the games only one side won, and the paired
-// difference of win rates with its standard error (McNemar's setting, as peer_games compare).
+// difference of win rates with its standard error (McNemar's setting, as peer-games compare).
 // --limit N keeps only the ids below N, so that runs cut at different points can be paired on
 // a common prefix of the games.
 import fs from 'node:fs';

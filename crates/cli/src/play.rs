@@ -86,7 +86,6 @@ struct Setup {
     rule: String,
     level: String,
     progress_weight: f64,
-    information_weight: f64,
     endgame_layouts: u64,
     endgame_nodes: u64,
     /// The first click `[x, y]` the player makes.
@@ -100,7 +99,7 @@ struct Setup {
 
 impl Setup {
     /// Each field's name and value as text, in the order a difference is reported.
-    fn fields(&self) -> [(&'static str, String); 14] {
+    fn fields(&self) -> [(&'static str, String); 13] {
         [
             ("preset", format!("{:?}", self.preset)),
             ("width", self.width.to_string()),
@@ -111,7 +110,6 @@ impl Setup {
             ("seed", self.seed.to_string()),
             ("first_click", format!("{:?}", self.first_click)),
             ("progress_weight", self.progress_weight.to_string()),
-            ("information_weight", self.information_weight.to_string()),
             ("endgame_layouts", self.endgame_layouts.to_string()),
             ("endgame_nodes", self.endgame_nodes.to_string()),
             ("player (the settings)", format!("{:?}", self.player)),
@@ -251,7 +249,6 @@ pub fn run(args: &Args) -> Result<()> {
             rule: rule.name().to_string(),
             level: if args.fast { "fast" } else { "full" }.to_string(),
             progress_weight: player.progress_weight,
-            information_weight: player.information_weight,
             endgame_layouts: player.endgame_max_layouts,
             endgame_nodes: player.endgame_max_nodes,
             first_click: [first_click.0, first_click.1],

@@ -1,9 +1,9 @@
 //! Criterion benchmark of the exact endgame solver on late expert positions (30x16, 99 mines)
 //! with about 100, 1,000, 5,000 and 20,000 consistent layouts: `benches/endgame_positions/`,
-//! made by `examples/gen_endgame_positions.rs` from seeded games. `expert-5000-hard` was made
+//! made by `mineseer-lab gen-endgame-positions` from seeded games. `expert-5000-hard` was made
 //! by the same generator before the game module's mine placement changed; it is kept as the
 //! hardest 5,000-layout position found. `expert-20000-regions` and `expert-20000-strip` are
-//! positions 27 and 36 of a sample of 40 (`gen_endgame_positions -- DIR 40`), kept as the
+//! positions 27 and 36 of a sample of 40 (`mineseer-lab gen-endgame-positions DIR 40`), kept as the
 //! open problems: several regions joined only by the mine count, and a strip of guesses
 //! along a wall (2 s and 7 s, so solved once and not sampled). Before measuring, each
 //! position is solved once and its layouts, nodes, win chance and time are printed.

@@ -1,5 +1,5 @@
 //! Criterion benchmark of the exact probability engine over the committed corpus of positions
-//! from real games (`benches/corpus/`, made by `examples/gen_bench_corpus.rs`). Each iteration
+//! from real games (`benches/corpus/`, made by `mineseer-lab gen-bench-corpus`). Each iteration
 //! analyses every position of one corpus; divide by 100 for the time per position.
 
 mod common;

@@ -9,7 +9,7 @@
 //!
 //! The ratio `analyze+values / analyze` is the cost the issue bounds (at most 2x). The two are
 //! timed seconds apart, so on a shared machine a change of load between them moves the ratio
-//! by 10 % or more; `examples/values_cost.rs` in its `interleaved` mode times one pass of each
+//! by 10 % or more; `mineseer-lab values-cost` in its `interleaved` mode times one pass of each
 //! back to back, round after round, for a steadier figure.
 
 mod common;

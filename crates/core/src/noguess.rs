@@ -12,8 +12,8 @@
 //! 1. Mines are placed uniformly outside the 3x3 block of the first click with the seeded
 //!    [`GameRng`], exactly as the game's `opening` rule does.
 //! 2. A **pass** plays the layout from the first click with sound deductions (local rules
-//!    first, the exact engine only when they are stuck; see [`logic`]). Where it is stuck, it
-//!    perturbs the layout around the stuck region and **continues from there**.
+//!    first, the exact engine only when they are stuck; see `noguess/logic.rs`). Where it is
+//!    stuck, it perturbs the layout around the stuck region and **continues from there**.
 //! 3. A perturbed layout is not yet proven: the deductions made before a perturbation used
 //!    numbers that may have changed since. So passes are repeated from the first click until
 //!    one needs no perturbation at all; that pass is a proof. If a pass does not need fewer
@@ -23,7 +23,7 @@
 //!    returned.
 //!
 //! The boards are not uniform among no-guess layouts: perturbation moves mines towards or away
-//! from the places where solving tends to get stuck. The example `noguess_bias` measures the
+//! from the places where solving tends to get stuck. `mineseer-lab noguess-bias` measures the
 //! mine density of corner, edge and interior cells against uniform boards.
 
 mod logic;

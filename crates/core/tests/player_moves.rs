@@ -233,18 +233,11 @@ fn a_forced_guess_is_taken_before_a_safer_guess() {
             "{level:?}: {mv:?} is not in the pair"
         );
         assert_eq!(mv.reason, Reason::ForcedGuess { safety: 0.5 });
-        // Without the rule, the player guesses in the safer floating region instead.
-        let plain = PlayerConfig {
-            take_forced_guesses_first: false,
-            ..config
-        };
-        let mv = next_move(&board, &plain).unwrap().unwrap();
-        assert!(!pair.contains(&board.idx(mv.x, mv.y).unwrap()), "{mv:?}");
-        match mv.reason {
-            Reason::Guess { safety } => assert!((safety - 20.0 / 23.0).abs() < 1e-12),
-            other => panic!("{level:?}: expected a guess, got {other:?}"),
-        }
     }
+    // The floating region was safer: the pair went first although it was not the safest.
+    let floating = board.idx(7, 3).unwrap();
+    let safety = 1.0 - analysis.probability(floating).unwrap();
+    assert!((safety - 20.0 / 23.0).abs() < 1e-12, "{safety}");
 }
 
 #[test]
@@ -265,32 +258,6 @@ fn a_forced_guess_waits_for_the_certain_moves() {
     assert!(moves.iter().all(|m| m.reason == Reason::Certain));
 }
 
-/// AUTO's opening rule, when asked for: before the first 0, another corner, then the border
-/// cell farthest from what is revealed; once a 0 is shown, the usual guess scoring.
-#[test]
-fn the_auto_opening_rule_takes_corners_then_far_border_cells() {
-    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
-    config.opening_until_zero = true;
-    let guess_at = |text: &str, config: &PlayerConfig| {
-        let board = mineseer_core::formats::parse_mine(text).unwrap();
-        let moves = next_moves(&board, config).unwrap();
-        assert_eq!(moves.len(), 1, "{moves:?}");
-        assert!(matches!(moves[0].reason, Reason::Guess { .. }), "{moves:?}");
-        (moves[0].x, moves[0].y)
-    };
-    // One corner shows 1: the next corner in board order.
-    let one_corner = "9x9x10\n1HHHHHHHH\n".to_string() + &"HHHHHHHHH\n".repeat(8);
-    assert_eq!(guess_at(&one_corner, &config), (8, 0));
-    // Every corner shows 1: the middle of the top edge, four steps from any corner.
-    let row = "HHHHHHHHH\n";
-    let corners = format!("9x9x10\n1HHHHHHH1\n{}1HHHHHHH1\n", row.repeat(7));
-    assert_eq!(guess_at(&corners, &config), (4, 0));
-    // Once a 0 is shown the rule is over: the same move as without it.
-    let opened = "9x9x10\n01HHHHHHH\n13HHHHHHH\n".to_string() + &"HHHHHHHHH\n".repeat(7);
-    let default = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
-    assert_eq!(guess_at(&opened, &config), guess_at(&opened, &default));
-}
-
 /// The settings tuned by mine density: the larger endgame budget only at the full level on
 /// dense boards (where it was measured to win more games), the larger progress weight only
 /// between 14 % and 18 % mines.
@@ -306,7 +273,6 @@ fn settings_follow_the_mine_density() {
     );
     assert_eq!(expert.progress_weight, 0.001);
     // JSMinesweeper's whole scoring on expert: the package with the 50/50 influence.
-    assert!(expert.living_next_safety);
     assert_eq!(
         (expert.floating_tolerance, expert.second_safety_weight),
         (0.95, 0.25)
@@ -315,11 +281,9 @@ fn settings_follow_the_mine_density() {
     let expert_fast = tuned(Level::Fast, 30, 16, 99);
     assert_eq!(expert_fast.endgame_max_layouts, 200);
     assert_eq!(expert_fast.fifty_influence_weight, 0.0);
-    assert!(!expert_fast.living_next_safety);
     let intermediate = tuned(Level::Full, 16, 16, 40);
     assert_eq!(intermediate.endgame_max_layouts, 200);
     assert_eq!(intermediate.progress_weight, 0.001);
-    assert!(intermediate.living_next_safety);
     assert_eq!(intermediate.fifty_influence_weight, 0.0);
     assert_eq!(
         (
@@ -371,85 +335,4 @@ fn one_analysis_of_the_position_per_turn() {
     assert_eq!(work.position_analyses, work.turns, "{work:?}");
     // The guesses look ahead: each candidate revealed with each of its numbers.
     assert!(work.lookahead_analyses > work.turns, "{work:?}");
-}
-
-/// Issue 16: a pseudo-50/50. Exactly one mine lies among the four cells left of the flags
-/// (the 1 and the 4 see all four), so each pair, {(0,0),(1,0)} and {(0,2),(1,2)}, is closed
-/// by the flags: whenever a cell of it is a mine the pair is a 50/50 no reveal can settle.
-/// The floating region on the right is safer (18 in 20), so a plain guess goes there; with
-/// `pseudo_fifty_fifty_first` the player takes one of the four cells at once, which risks
-/// nothing that would not be risked later and whose number may settle the rest.
-const PSEUDO_PAIRS_AND_FLOATING: &str = "8x4x9\nHHFHHHHH\n14FHHHHH\nHHFHHHHH\nFFFHHHHH\n";
-
-#[test]
-fn a_pseudo_fifty_fifty_is_taken_at_once() {
-    let board = mineseer_core::formats::parse_mine(PSEUDO_PAIRS_AND_FLOATING).unwrap();
-    let pseudo = [(0, 0), (1, 0), (0, 2), (1, 2)];
-    // Not an exact forced guess: the pairs hold 0 or 1 mine.
-    let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
-    let groups =
-        mineseer_core::dead::forced_guesses(&board, &analysis, &SolveConfig::default()).unwrap();
-    assert!(groups.is_empty(), "{groups:?}");
-    let plain = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
-    let mv = next_move(&board, &plain).unwrap().unwrap();
-    assert!(!pseudo.contains(&(mv.x, mv.y)), "{mv:?}");
-    assert_eq!(mv.reason, Reason::Guess { safety: 0.9 });
-    let config = PlayerConfig {
-        pseudo_fifty_fifty_first: true,
-        ..plain
-    };
-    let mut work = PlayerWork::default();
-    let moves = next_moves_counted(&board, &config, &mut work).unwrap();
-    assert_eq!(moves.len(), 1, "{moves:?}");
-    assert!(pseudo.contains(&(moves[0].x, moves[0].y)), "{moves:?}");
-    assert_eq!(moves[0].reason, Reason::Guess { safety: 0.75 });
-    assert!(work.shape_analyses >= 2, "{work:?}");
-}
-
-/// Between the endgame budget and the capped one, a search cut by its visits plays the
-/// first move of the strategy it had found (shown as a guess with the cell's safety), and
-/// without the cut move the guess heuristic plays; a search within its visits plays its
-/// exact best move.
-#[test]
-fn a_cut_capped_endgame_plays_its_strategy_move() {
-    use mineseer_core::formats::parse_mine;
-    use mineseer_core::{solve_endgame, EndgameConfig};
-    // 5,418 layouts, where the tuned expert player guessed (seed 32300, game 1682): enough
-    // for the search to play the simple strategy after each move at its root.
-    let board = parse_mine(include_str!("positions/expert-guess-5418.mine")).unwrap();
-    let mut player = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
-        .tuned_for_density(board.width() * board.height(), board.mines());
-    player.endgame_max_layouts = 100;
-    player.capped_endgame_max_layouts = 20_000;
-    player.capped_endgame_max_visits = 1_000_000;
-    player.capped_endgame_cut_move = true;
-    let cut = solve_endgame(
-        &board,
-        &EndgameConfig {
-            max_visits: 1_000_000,
-            ..EndgameConfig::default()
-        },
-    )
-    .unwrap();
-    let &((x, y), _) = cut.cut_move().expect("the root's strategy");
-    let moves = next_moves(&board, &player).unwrap();
-    assert_eq!((moves[0].x, moves[0].y), (x, y));
-    let analysis = solve_board(&board, &SolveConfig::default()).unwrap();
-    let idx = board.idx(x, y).unwrap();
-    let safety = 1.0 - analysis.probability(idx).unwrap();
-    assert!(matches!(moves[0].reason, Reason::Guess { safety: s } if (s - safety).abs() < 1e-12));
-
-    player.capped_endgame_cut_move = false;
-    let mut heuristic = player.clone();
-    heuristic.capped_endgame_max_layouts = 0;
-    assert_eq!(
-        next_moves(&board, &player).unwrap(),
-        next_moves(&board, &heuristic).unwrap()
-    );
-
-    player.capped_endgame_max_visits = u64::MAX;
-    let solved = solve_endgame(&board, &EndgameConfig::default()).unwrap();
-    let moves = next_moves(&board, &player).unwrap();
-    assert_eq!(Some((moves[0].x, moves[0].y)), solved.best_move());
-    assert!(matches!(moves[0].reason, Reason::Endgame { .. }));
 }

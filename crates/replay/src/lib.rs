@@ -8,8 +8,8 @@
 //! ([`ReportedFigures`]: its time, 3BV, clicks), and, on request, Metasweeper's comments on the
 //! moves ([`ProgramComment`]).
 //!
-//! - [`format`]: the format is told from the bytes ([`ReplayFormat::sniff`]); the file name
-//!   only breaks a tie and names the format in an error.
+//! - [`format`](mod@format): the format is told from the bytes ([`ReplayFormat::sniff`]); the
+//!   file name only breaks a tie and names the format in an error.
 //! - The reading itself is ms_toollib's (the field's library, MIT), kept behind a guard against
 //!   its panics (`toollib`); `convert` turns its replayed events into moves and checks them
 //!   against its boards, so a file we would read differently is refused, not reviewed wrongly.

@@ -1,5 +1,5 @@
 //! What the benches share: the committed corpora of positions from real games
-//! (`benches/corpus/`, made by `examples/gen_bench_corpus.rs`).
+//! (`benches/corpus/`, made by `mineseer-lab gen-bench-corpus`).
 
 use mineseer_core::formats::parse_mine;
 use mineseer_core::Board;

@@ -265,7 +265,10 @@ impl<'a> LongTerm<'a> {
         }
     }
 
-    /// The pseudo-50/50 cells the scan found, in board order of discovery.
+    /// The pseudo-50/50 cells the scan found, in board order of discovery. (The player does
+    /// not play them first, which lost its paired games; they end the scan before squares,
+    /// as in JSMinesweeper, which shapes the influence.)
+    #[cfg(test)]
     pub fn pseudos(&self) -> &[CellIdx] {
         &self.pseudos
     }

@@ -1,22 +1,8 @@
-//! Small random positions for the player's brute-force tests: each drawn from a real layout,
-//! with the engine's analysis and the brute-force enumeration beside it.
+//! Small random positions for brute-force tests (`conditioned`'s): each drawn from a real
+//! layout.
 
 use crate::board::{Board, Cell};
-use crate::brute::{enumerate_layouts, BruteForce};
-use crate::probability::{solve_board, Analysis, SolveConfig};
 use crate::rng::GameRng;
-
-/// 20,000 random small positions of one seed, each with the engine's analysis and the
-/// brute-force enumeration (positions either cannot handle are left out).
-pub(super) fn analysed_positions(seed: u64) -> impl Iterator<Item = (Board, Analysis, BruteForce)> {
-    let mut rng = GameRng::new(seed);
-    (0..20_000).filter_map(move |_| {
-        let board = random_position(&mut rng);
-        let analysis = solve_board(&board, &SolveConfig::default()).ok()?;
-        let brute = enumerate_layouts(&board)?;
-        Some((board, analysis, brute))
-    })
-}
 
 /// A small random position drawn from a real layout, as in the integration tests: revealed
 /// numbers with their true values, some flags, the rest hidden.

@@ -1,15 +1,15 @@
 //! The guesses another solver made in its games, set against our player's choice in the same
 //! positions (issue 16): where the two differ, both cells are valued by paired rollouts. The
 //! rows come out in the format of `../shared/strength/intermediate-disagreements.tsv`, so
-//! `policy_disagreements` can test a policy change on them.
+//! `policy-disagreements` can test a policy change on them.
 //!
-//! Run: `cargo run -p mineseer-core --release --example peer_positions -- POSITIONS ROLLOUTS
+//! Run: `cargo run --release -p mineseer-lab -- peer-positions POSITIONS ROLLOUTS
 //! [IDS] [SETTING=VALUE ...] > DISAGREEMENTS.tsv`. POSITIONS holds JSON lines `{"id": game,
 //! "x", "y": the other solver's guess, "board": "WxHxM\nrow/row/..."}` (the position before
 //! the guess, `.mine` rows joined by `/`), as the JSMinesweeper harness writes them. IDS, a
-//! file of game ids one per line (such as `peer_games compare`'s `RESULTS.peer-only`), keeps
+//! file of game ids one per line (such as `peer-games compare`'s `RESULTS.peer-only`), keeps
 //! only those games' positions. Our player has the CLI's settings, changed as in
-//! `compare_player`; it also finishes every rollout. A summary goes to stderr.
+//! `compare-player`; it also finishes every rollout. A summary goes to stderr.
 
 use mineseer_core::board::Cell;
 use mineseer_core::formats::parse_mine;
@@ -18,17 +18,12 @@ use mineseer_core::probability::solve_board;
 use mineseer_core::rng::derive_seed;
 use mineseer_core::Board;
 
-#[path = "shared/paired_rollouts.rs"]
-mod paired_rollouts;
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-use paired_rollouts::paired_rollouts;
-use player_settings::PositionsPlayer;
+use crate::shared::paired_rollouts::paired_rollouts;
+use crate::shared::player_settings::PositionsPlayer;
 
-const USAGE: &str = "usage: peer_positions POSITIONS ROLLOUTS [IDS] [SETTING=VALUE ...]";
+const USAGE: &str = "usage: peer-positions POSITIONS ROLLOUTS [IDS] [SETTING=VALUE ...]";
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let text = std::fs::read_to_string(args.get(1).expect(USAGE)).expect("POSITIONS is readable");
     let rollouts: u32 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
     let mut rest = &args[3..];

@@ -7,7 +7,7 @@
 //! For each family and side, the time of `solve_board` (or "refused" when over budget) and
 //! of the floating-point `estimate_board`.
 //!
-//! Run: `cargo run -p mineseer-core --release --example budget_report`
+//! Run: `cargo run --release -p mineseer-lab -- budget-report`
 
 use std::time::Instant;
 
@@ -26,7 +26,7 @@ fn timed<T, E: std::fmt::Display>(f: impl FnOnce() -> Result<T, E>) -> String {
     }
 }
 
-fn main() {
+pub fn run() {
     let config = SolveConfig::default();
     println!("family   side   exact            estimate");
     let families: [(&str, Reveal); 3] = [

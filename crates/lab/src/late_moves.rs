@@ -1,12 +1,12 @@
 //! Late moves valued exactly (issue 16): where two player settings choose differently in a
 //! late position, which move is worth more, with no sampling noise.
 //!
-//! - `late_moves dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...]` plays seeded games with
+//! - `late-moves dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...]` plays seeded games with
 //!   the tuned player (first click rule `safe`, game `i` on `derive_seed(SEED, i)`) and
 //!   writes every position of at most 20,000 layouts where its move is not certain, as
 //!   `OUT_DIR/g{game}-t{turn}.mine`; one line per position on stdout: the file, its layouts
 //!   and the move's reason.
-//! - `late_moves pair FILE... -- [SETTING=VALUE ...]` asks the tuned expert player and the
+//! - `late-moves pair FILE... -- [SETTING=VALUE ...]` asks the tuned expert player and the
 //!   changed one for their move in each position; where they differ, each move is valued
 //!   exactly: the sum, over each number the cell can show, of that number's share of the
 //!   layouts times the endgame solver's win chance after it (best play from there on; the
@@ -27,18 +27,15 @@ use mineseer_core::rng::derive_seed;
 use mineseer_core::{solve_board, solve_endgame, Board, EndgameConfig, SolveConfig};
 use num_bigint::BigUint;
 
-#[path = "shared/series.rs"]
-mod series;
-use series::{play_batch, series, tuned_player};
+use crate::shared::series::{play_batch, series, tuned_player};
 
-const USAGE: &str = "usage: late_moves dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...] | \
+const USAGE: &str = "usage: late-moves dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...] | \
                      late_moves pair FILE... -- [SETTING=VALUE ...]";
 
 /// The most layouts of a position written by `dump` and valued by `pair`.
 const MAX_LAYOUTS: u64 = 20_000;
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     match args.get(1).map(String::as_str) {
         Some("dump") => dump(&args[1..]),
         Some("pair") => pair(&args[2..]),

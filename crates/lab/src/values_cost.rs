@@ -7,11 +7,11 @@
 //! the ratio of the two modes is a repeatable measure of what number chances cost (the
 //! criterion bench `values` gives the wall-clock figures).
 //!
-//! Run: `cargo build -p mineseer-core --release --example values_cost`, then
-//! `valgrind --tool=callgrind target/release/examples/values_cost analyze expert` and the same
+//! Run: `cargo build --release -p mineseer-lab`, then
+//! `valgrind --tool=callgrind target/release/mineseer-lab values-cost analyze expert` and the same
 //! with `values` (corpora: beginner, intermediate, expert, expert-hard). An optional third
 //! argument repeats the whole corpus that many times (default 1), for a sampling profiler:
-//! `perf record -g target/release/examples/values_cost values expert 300`.
+//! `perf record -g target/release/mineseer-lab values-cost values expert 300`.
 //!
 //! `interleaved` is the wall-clock counterpart on a busy machine: the positions are parsed
 //! once, then each round times one pass of `analyze` and one of `values` back to back
@@ -22,8 +22,7 @@ use mineseer_core::formats::parse_mine;
 use mineseer_core::values::{number_chances, solve_board_with_chances};
 use mineseer_core::{solve_board, SolveConfig};
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let mode = args.get(1).map_or("values", String::as_str);
     let corpus = args.get(2).map_or("expert", String::as_str);
     let repeat: usize = match args.get(3).map(|r| r.parse()) {
@@ -38,7 +37,7 @@ fn main() {
         eprintln!("unknown mode {mode:?}: use parse, analyze, values, two-calls or interleaved");
         std::process::exit(2);
     }
-    let path = format!("{}/benches/corpus/{corpus}.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/benches/corpus/{corpus}.txt", crate::CORE_DIR);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(error) => {

@@ -1,21 +1,21 @@
 //! Game-by-game comparison with another solver (issue 16): our games written out as mine
 //! layouts for the other solver to play, and its results set against our player's on the
-//! same layouts. Paired games, as in `compare_player`: the games only one side wins measure
+//! same layouts. Paired games, as in `compare-player`: the games only one side wins measure
 //! the difference far more tightly than two separate win rates.
 //!
 //! Run:
-//! - `cargo run -p mineseer-core --release --example peer_games -- dump PRESET GAMES SEED
+//! - `cargo run --release -p mineseer-lab -- peer-games dump PRESET GAMES SEED
 //!   [FIRST]`: JSON lines `{"id", "width", "height", "mines": [cell indices], "first": [x,
 //!   y]}`, game `i` (from FIRST, 0 unless given) being the one `mineseer play --seed SEED`
 //!   plays as game `i`, under the safe rule (the layout is drawn at our first click, in the
 //!   corner, so that cell is safe in it).
-//! - `... peer_games compare PRESET SEED RESULTS [SETTING=VALUE ...]`: RESULTS holds the other
+//! - `... peer-games compare PRESET SEED RESULTS [SETTING=VALUE ...]`: RESULTS holds the other
 //!   solver's JSON lines `{"id": i, "won": bool, ...}`; our player (the CLI's settings, changed
-//!   by the settings as in `compare_player`) plays each of those games, and the paired counts
+//!   by the settings as in `compare-player`) plays each of those games, and the paired counts
 //!   are printed with the difference in win rate and its standard error. The ids of the games
 //!   only the other solver won go to `RESULTS.peer-only`, those only ours won to
 //!   `RESULTS.ours-only`, for a study of the positions.
-//! - `... peer_games layouts PRESET LAYOUTS [SETTING=VALUE ...]`: our player (as in `compare`)
+//! - `... peer-games layouts PRESET LAYOUTS [SETTING=VALUE ...]`: our player (as in `compare`)
 //!   plays every layout line of LAYOUTS (the `dump` format, from any source, e.g. the games
 //!   JSMinesweeper's own bulk runner deals: `tools/jsm-harness/jsm-games.mjs`), first click at
 //!   the line's `first` cell, and prints one `{"id", "won"}` line per game, for
@@ -25,16 +25,13 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-use player_settings::apply;
+use crate::shared::player_settings::apply;
 
-const USAGE: &str = "usage: peer_games dump PRESET GAMES SEED [FIRST] | \
+const USAGE: &str = "usage: peer-games dump PRESET GAMES SEED [FIRST] | \
                      peer_games compare PRESET SEED RESULTS [SETTING=VALUE ...] | \
                      peer_games layouts PRESET LAYOUTS [SETTING=VALUE ...]";
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let preset = args
         .get(2)
         .and_then(|name| Preset::from_name(name))

@@ -7,7 +7,7 @@
 //! order on a tie). Before each move it counts the layouts; the first position in a band not
 //! yet filled is kept. A game that loses, or skips below a band, is dropped.
 //!
-//! Run: `cargo run --release -p mineseer-core --example gen_endgame_positions -- [OUT_DIR]
+//! Run: `cargo run --release -p mineseer-lab -- gen-endgame-positions [OUT_DIR]
 //! [PER_BAND]`. The bench (`benches/endgame.rs`) solves the committed ones and prints their
 //! layouts, nodes and times. A larger `PER_BAND` (the default is 3) gives a sample to measure
 //! the solver on: `mineseer endgame FILE --json` for each file.
@@ -28,11 +28,12 @@ const BANDS: [(&str, u64, u64); 4] = [
 /// Positions kept per band, unless the command line says otherwise.
 const PER_BAND: usize = 3;
 
-fn main() {
-    let out_dir = std::env::args()
-        .nth(1)
+pub fn run(args: Vec<String>) {
+    let out_dir = args
+        .get(1)
+        .cloned()
         .unwrap_or_else(|| "crates/core/benches/endgame_positions".to_string());
-    let per_band: usize = match std::env::args().nth(2) {
+    let per_band: usize = match args.get(2) {
         Some(text) => text.parse().expect("PER_BAND is a number"),
         None => PER_BAND,
     };

@@ -2,29 +2,30 @@
 //! meant for the few positions that recur in a large share of games, such as the first guess
 //! after the safe corner shows a number, where a fixed answer (a book move) costs no CPU.
 //!
-//! Run: `cargo run -p mineseer-core --release --example opening_book -- POSITION ROLLOUTS SEED
+//! Run: `cargo run --release -p mineseer-lab -- opening-book POSITION ROLLOUTS SEED
 //! THREADS CELL... [-- SETTING=VALUE ...]`. POSITION is a `.mine` file; each CELL is `x,y`
 //! or `player` (the tuned player's own choice there). Every rollout draws one exactly uniform
 //! layout of the position (seeded by SEED and the rollout's number) and plays each candidate
-//! on it, the tuned player (changed as in `compare_player`) finishing every game, so the
+//! on it, the tuned player (changed as in `compare-player`) finishing every game, so the
 //! candidates are compared on the same layouts. Prints each candidate's wins, and its value
 //! minus the first candidate's with the standard error of that paired difference.
+//!
+//! The rollouts are the estimate's (`mineseer_core::estimate`: the same layout series, the
+//! same game after each cell); its `Rollouts` itself is not used because it compares at most
+//! 8 candidates, all played by a level's own player, where a book study compares up to 64
+//! cells with a changed player.
 
+use mineseer_core::estimate::{wins_after, LayoutSource};
 use mineseer_core::formats::parse_mine;
-use mineseer_core::game::{Game, GameState};
-use mineseer_core::player::{next_moves, play_game, Action};
+use mineseer_core::game::Game;
+use mineseer_core::player::{next_moves, Action};
 use mineseer_core::probability::solve_board;
-use mineseer_core::rng::{derive_seed, GameRng};
 use mineseer_core::sample::LayoutSampler;
 
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-
 const USAGE: &str =
-    "usage: opening_book POSITION ROLLOUTS SEED THREADS CELL... [-- SETTING=VALUE ...]";
+    "usage: opening-book POSITION ROLLOUTS SEED THREADS CELL... [-- SETTING=VALUE ...]";
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let text = std::fs::read_to_string(args.get(1).expect(USAGE)).expect("POSITION is readable");
     let board = parse_mine(&text).expect("a valid position");
     let rollouts: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
@@ -33,7 +34,7 @@ fn main() {
     let rest = &args[5.min(args.len())..];
     let split = rest.iter().position(|a| a == "--").unwrap_or(rest.len());
     let settings = &rest[(split + 1).min(rest.len())..];
-    let config = player_settings::tuned(board.len(), board.mines(), settings, USAGE);
+    let config = crate::shared::player_settings::tuned(board.len(), board.mines(), settings, USAGE);
 
     let moves = next_moves(&board, &config).expect("the engine solves the position");
     let players_cell = moves
@@ -76,16 +77,11 @@ fn main() {
                 scope.spawn(move || {
                     let mut won = Vec::new();
                     for i in (t..rollouts).step_by(threads as usize) {
-                        let mut rng = GameRng::new(derive_seed(seed, i));
-                        let game = Game::at_position(board, sampler.draw(&mut rng))
+                        let game = Game::at_position(board, sampler.layout(seed, i))
                             .expect("a drawn layout fits its position");
                         let mut bits = 0u64;
-                        for (c, &(x, y)) in cells.iter().enumerate() {
-                            let mut game = game.clone();
-                            if game.reveal(x, y).is_ok() && game.state() == GameState::Playing {
-                                let _ = play_game(&mut game, config);
-                            }
-                            if game.state() == GameState::Won {
+                        for (c, &cell) in cells.iter().enumerate() {
+                            if wins_after(&game, cell, config) {
                                 bits |= 1 << c;
                             }
                         }

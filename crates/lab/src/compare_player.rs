@@ -3,31 +3,27 @@
 //! counted (far less noisy than two separate win rates). The measurements quoted in
 //! `player.rs` and docs/BENCHMARKS.md were made this way.
 //!
-//! Run: `cargo run -p mineseer-core --release --example compare_player -- PRESET GAMES SEED
+//! Run: `cargo run --release -p mineseer-lab -- compare-player PRESET GAMES SEED
 //! [SETTING=VALUE ...]`, PRESET beginner, intermediate or expert, first click rule `safe`
 //! unless `rule=opening` (or `rule=none`) says otherwise, game `i` on seed
 //! `derive_seed(SEED, i)` as `mineseer play` does. SETTING is a field of
-//! `PlayerConfig`: opening_until_zero, take_forced_guesses_first, candidate_tolerance,
-//! max_candidates, floating_candidates, progress_weight, information_weight,
-//! second_safety_weight, deep_lookahead_max_cells, deep_lookahead_candidates,
-//! endgame_max_layouts, endgame_max_nodes, floating_tolerance, living_next_safety,
-//! pseudo_fifty_fifty_first, fifty_influence_weight, dominance_swap, region_max_layouts,
-//! region_max_nodes. `base:SETTING=VALUE`
+//! `PlayerConfig` (those `shared/player_settings.rs` names: candidate_tolerance,
+//! max_candidates, floating_candidates, floating_tolerance, progress_weight,
+//! second_safety_weight, fifty_influence_weight, endgame_max_layouts,
+//! endgame_max_nodes). `base:SETTING=VALUE`
 //! changes both players, to compare a change against another base than today's settings.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/series.rs"]
-mod series;
-use series::{apply, series};
+use crate::shared::player_settings::apply;
+use crate::shared::series::series;
 
 const USAGE: &str =
-    "usage: compare_player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
+    "usage: compare-player PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...]";
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let (preset, games, master) = series(&args, USAGE);
     let (width, height, mines) = preset.dimensions();
     // `rule=NAME` (safe, opening or none) sets the first-click rule of the games and of both

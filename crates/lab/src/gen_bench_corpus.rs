@@ -3,7 +3,7 @@
 //! guess), recorded before every guess. "Hard" expert positions are those whose fronts hold
 //! 40 to 100 cells.
 //!
-//! Run: `cargo run -p mineseer-core --release --example gen_bench_corpus`
+//! Run: `cargo run --release -p mineseer-lab -- gen-bench-corpus`
 //! It is deterministic (a fixed SplitMix64 seed), so the committed corpus can be regenerated.
 
 use std::fmt::Write as _;
@@ -107,15 +107,14 @@ fn write_corpus(name: &str, positions: &[Board]) {
     for board in positions {
         let _ = writeln!(text, "{}", write_mine(board));
     }
-    let path = format!("{}/benches/corpus/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/benches/corpus/{name}.txt", crate::CORE_DIR);
     std::fs::write(&path, text).expect("the corpus folder is writable");
     println!("{path}: {} positions", positions.len());
 }
 
-fn main() {
+pub fn run() {
     let mut rng = SplitMix64(20261125);
-    std::fs::create_dir_all(format!("{}/benches/corpus", env!("CARGO_MANIFEST_DIR")))
-        .expect("mkdir");
+    std::fs::create_dir_all(format!("{}/benches/corpus", crate::CORE_DIR)).expect("mkdir");
     for (name, width, height, mines, games, keep) in [
         ("beginner", 9, 9, 10, 200, 100),
         ("intermediate", 16, 16, 40, 100, 100),

@@ -3,8 +3,8 @@
 //! the changed player's move is compared with both, and the rollout values say whether the
 //! change moves towards the better cell.
 //!
-//! Run: `cargo run -p mineseer-core --release --example policy_disagreements -- TSV
-//! [SETTING=VALUE ...]` (settings as in `compare_player`). The player starts from the tuned
+//! Run: `cargo run --release -p mineseer-lab -- policy-disagreements TSV
+//! [SETTING=VALUE ...]` (settings as in `compare-player`). The player starts from the tuned
 //! settings of the positions' board (the ones that made them), so with no setting it should
 //! play "ours" on (nearly) every row.
 //!
@@ -24,17 +24,13 @@ use mineseer_core::formats::parse_mine;
 use mineseer_core::player::{next_moves, Action};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/paired_rollouts.rs"]
-mod paired_rollouts;
-#[path = "shared/player_settings.rs"]
-mod player_settings;
-use paired_rollouts::paired_rollouts;
-use player_settings::PositionsPlayer;
+use crate::shared::paired_rollouts::paired_rollouts;
+use crate::shared::player_settings::PositionsPlayer;
 
 /// The master seed of the rollouts; each row draws from its own seed derived from it.
 const ROLLOUT_SEED: u64 = 0x5eed;
 
-const USAGE: &str = "usage: policy_disagreements TSV [SETTING=VALUE ...]";
+const USAGE: &str = "usage: policy-disagreements TSV [SETTING=VALUE ...]";
 
 #[derive(Default)]
 struct Tally {
@@ -74,8 +70,7 @@ enum Pick {
     Other,
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let path = args.get(1).expect(USAGE);
     let text = std::fs::read_to_string(path).expect("the TSV file is readable");
     // Tuned for the positions' board (the first row's), changed as asked.

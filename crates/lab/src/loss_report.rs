@@ -4,9 +4,9 @@
 //! safety the player gave the fatal move. A guess policy can only win back the losses it
 //! had a choice over, so this says where the points can be.
 //!
-//! Run: `cargo run -p mineseer-core --release --example loss_report -- PRESET GAMES SEED
+//! Run: `cargo run --release -p mineseer-lab -- loss-report PRESET GAMES SEED
 //! [SETTING=VALUE ...]` (first click rule `safe`, game `i` on `derive_seed(SEED, i)`, the
-//! settings as in `compare_player`).
+//! settings as in `compare-player`).
 
 use std::collections::BTreeMap;
 
@@ -15,11 +15,9 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{next_moves, PlayerConfig, Reason};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/series.rs"]
-mod series;
-use series::{series, tuned_player};
+use crate::shared::series::{series, tuned_player};
 
-const USAGE: &str = "usage: loss_report PRESET GAMES SEED [SETTING=VALUE ...]";
+const USAGE: &str = "usage: loss-report PRESET GAMES SEED [SETTING=VALUE ...]";
 
 /// The losses of one kind: how many, and the summed safety the player gave the fatal move.
 #[derive(Default)]
@@ -28,8 +26,7 @@ struct Losses {
     safety: f64,
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let (preset, games, master) = series(&args, USAGE);
     let config = tuned_player(preset, &args[4..], USAGE);
     let mut table: BTreeMap<(&str, &str), Losses> = BTreeMap::new();

@@ -3,20 +3,19 @@
 //! plays an endgame move), asks each changed player for its move in the same position.
 //! Far cheaper than paired games for learning whether a setting ever fires, and where.
 //!
-//! Run: `cargo run -p mineseer-core --release --example move_changes -- PRESET GAMES SEED
+//! Run: `cargo run --release -p mineseer-lab -- move-changes PRESET GAMES SEED
 //! CHANGE [CHANGE ...]`, a CHANGE being `SETTING=VALUE[,SETTING=VALUE...]` (first click rule
-//! `safe`, game `i` on `derive_seed(SEED, i)`, as `compare_player` plays them).
+//! `safe`, game `i` on `derive_seed(SEED, i)`, as `compare-player` plays them).
 
 use mineseer_core::board::Cell;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{next_moves, Action, Move, PlayerConfig, Reason};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/series.rs"]
-mod series;
-use series::{apply, play_batch, series, tuned_player};
+use crate::shared::player_settings::apply;
+use crate::shared::series::{play_batch, series, tuned_player};
 
-const USAGE: &str = "usage: move_changes PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]";
+const USAGE: &str = "usage: move-changes PRESET GAMES SEED SETTING=VALUE[,SETTING=VALUE...] [...]";
 
 /// The kind of turn, as the tuned player plays it (a guess before any 0 is revealed apart),
 /// an index of [`KINDS`]; `KINDS.len()` for the turns not counted.
@@ -36,8 +35,7 @@ const KINDS: [&str; 4] = [
     "endgame moves",
 ];
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let (preset, games, master) = series(&args, USAGE);
     let tuned = tuned_player(preset, &[], USAGE);
     let changes: Vec<(String, PlayerConfig)> = args[4..]

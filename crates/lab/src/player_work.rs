@@ -3,21 +3,18 @@
 //! positions seen in thought (a candidate revealed with one of its numbers) and of the closed
 //! 50/50 shapes (when the settings look for them), per turn.
 //!
-//! Run: `cargo run -p mineseer-core --release --example player_work -- PRESET GAMES SEED
+//! Run: `cargo run --release -p mineseer-lab -- player-work PRESET GAMES SEED
 //! [SETTING=VALUE ...]` (first click rule `safe`, game `i` on `derive_seed(SEED, i)`).
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig};
 use mineseer_core::player::{play_game_counted, PlayerWork};
 use mineseer_core::rng::derive_seed;
 
-#[path = "shared/series.rs"]
-mod series;
-use series::{series, tuned_player};
+use crate::shared::series::{series, tuned_player};
 
-const USAGE: &str = "usage: player_work PRESET GAMES SEED [SETTING=VALUE ...]";
+const USAGE: &str = "usage: player-work PRESET GAMES SEED [SETTING=VALUE ...]";
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let (preset, games, master) = series(&args, USAGE);
     let config = tuned_player(preset, &args[4..], USAGE);
     let mut work = PlayerWork::default();

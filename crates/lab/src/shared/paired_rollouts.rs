@@ -1,8 +1,9 @@
-//! The value of one move against another in a position, by rollouts (`policy_disagreements`,
-//! `peer_positions`).
+//! The value of one move against another in a position, by rollouts (`policy-disagreements`,
+//! `peer-positions`).
 
-use mineseer_core::game::{Game, GameState};
-use mineseer_core::player::{play_game, PlayerConfig};
+use mineseer_core::estimate::wins_after;
+use mineseer_core::game::Game;
+use mineseer_core::player::PlayerConfig;
 use mineseer_core::probability::solve_board;
 use mineseer_core::rng::GameRng;
 use mineseer_core::sample::LayoutSampler;
@@ -10,7 +11,10 @@ use mineseer_core::Board;
 
 /// The mean over `n` exactly uniform layouts of (win after `a`) minus (win after `b`), both
 /// games finished by `config`'s player, with the variance of that mean; `None` when the
-/// position cannot be sampled or replayed.
+/// position cannot be sampled or replayed. Each game after a move is the estimate's own
+/// rollout ([`wins_after`]); the layouts are drawn one after another from one generator
+/// seeded by `seed` (not the estimate's `(seed, i)` series), as the studies in the journal
+/// drew them, so that their rows can be reproduced.
 ///
 /// `seed` draws the layouts: give every row of a study its own (its game and its place in
 /// the file). A seed shared by rows makes the same position, which recurs across games (the
@@ -30,13 +34,7 @@ pub fn paired_rollouts(
     let (mut sum, mut squares) = (0.0, 0.0);
     for _ in 0..n {
         let game = Game::at_position(board, sampler.draw(&mut rng))?;
-        let wins = |(x, y): (usize, usize)| -> f64 {
-            let mut game = game.clone();
-            if game.reveal(x, y).is_ok() && game.state() == GameState::Playing {
-                let _ = play_game(&mut game, config);
-            }
-            f64::from(u8::from(game.state() == GameState::Won))
-        };
+        let wins = |cell| f64::from(u8::from(wins_after(&game, cell, config)));
         let d = wins(a) - wins(b);
         sum += d;
         squares += d * d;

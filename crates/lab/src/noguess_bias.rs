@@ -4,7 +4,7 @@
 //! outside the first click's 3x3 block) with the same first clicks.
 //!
 //! ```text
-//! cargo run --release -p mineseer-core --example noguess_bias -- [BOARDS] [WIDTH HEIGHT MINES]
+//! cargo run --release -p mineseer-lab -- noguess-bias [BOARDS] [WIDTH HEIGHT MINES]
 //! ```
 //! Defaults: 1000 expert boards (30x16, 99 mines). Board `i` uses a seed derived from `i` and
 //! a first click drawn from that seed too, so the two series share their first clicks.
@@ -78,8 +78,9 @@ impl Tally {
     }
 }
 
-fn main() {
-    let args: Vec<usize> = std::env::args()
+pub fn run(args: Vec<String>) {
+    let args: Vec<usize> = args
+        .iter()
         .skip(1)
         .map(|a| a.parse().expect("numbers: BOARDS [WIDTH HEIGHT MINES]"))
         .collect();

@@ -2,15 +2,15 @@
 //! percentile and maximum per corpus, plus front sizes. Complements the criterion bench
 //! (which gives means) with the distribution the issue asks for.
 //!
-//! Run: `cargo run -p mineseer-core --release --example probability_report`
+//! Run: `cargo run --release -p mineseer-lab -- probability-report`
 
 use std::time::Instant;
 
 use mineseer_core::formats::parse_mine;
 use mineseer_core::{solve_board, SolveConfig};
 
-fn main() {
-    let dir = format!("{}/benches/corpus", env!("CARGO_MANIFEST_DIR"));
+pub fn run() {
+    let dir = format!("{}/benches/corpus", crate::CORE_DIR);
     let config = SolveConfig::default();
     println!("corpus         n   median_ms    p99_ms    max_ms  max_front_cells  mean_lines");
     for name in ["beginner", "intermediate", "expert", "expert-hard"] {

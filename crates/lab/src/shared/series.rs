@@ -1,13 +1,10 @@
-//! `PRESET GAMES SEED [SETTING=VALUE ...]`, the command line of the examples that play a
-//! seeded series of games (`compare_player`, `player_work`, `loss_report`).
+//! `PRESET GAMES SEED [SETTING=VALUE ...]`, the command line of the lab tools that play a
+//! seeded series of games (`compare-player`, `player-work`, `loss-report`).
 
 use mineseer_core::game::{Game, GameState, Preset};
 use mineseer_core::player::{Move, PlayerConfig};
 
-#[path = "player_settings.rs"]
-mod player_settings;
-#[allow(unused_imports)] // compare_player applies settings to its two players itself.
-pub use player_settings::apply;
+use crate::shared::player_settings;
 
 /// The preset, the number of games and the master seed of the series; panics with `usage`
 /// when one is missing or invalid.
@@ -22,14 +19,12 @@ pub fn series(args: &[String], usage: &str) -> (Preset, u64, u64) {
 }
 
 /// The tuned full player for `preset` under the `safe` rule, with `assignments` applied.
-#[allow(dead_code)] // compare_player builds its two players itself.
 pub fn tuned_player(preset: Preset, assignments: &[String], usage: &str) -> PlayerConfig {
     let (width, height, mines) = preset.dimensions();
     player_settings::tuned(width * height, mines, assignments, usage)
 }
 
 /// Plays a batch of the player's moves on `game`, in order, until the game ends.
-#[allow(dead_code)] // Only the examples that walk games turn by turn use it.
 pub fn play_batch(game: &mut Game, batch: &[Move]) {
     for mv in batch {
         // A move of the player on the game's own board is on the board, and the loop stops
