@@ -26,5 +26,7 @@ step "the page in dist/ (scripts/build-page.sh: the same build that is served an
 bash scripts/build-page.sh
 
 step "browser tests (Playwright driving chromium; screenshots in tests/artifacts/)"
-cargo build --release --locked --workspace --bins  # the same feature set as the tests: no rebuild
+# The CLI the browser tests compare with is target/release/mineseer, which `cargo test` above
+# built: a separate `cargo build` resolves the crates' features without the dev-dependencies'
+# and rebuilt half the workspace (45 s of a first run).
 node --test tests/
