@@ -52,7 +52,7 @@ fi
 # share are built once, and without optimisation (`--debug`, no debug info): that takes about
 # 4 minutes on 2 cores instead of 14 for release builds (Trunk's release profile asks for fat
 # LTO in one codegen unit), and the page these build tools produce is byte for byte the same;
-# a page build takes about a second longer (docs/BENCHMARKS.md, "First run").
+# a page build takes about a second longer (docs/journal/first-run.md).
 crates=()
 trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION" || crates+=("trunk@$TRUNK_VERSION")
 wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION" \

@@ -51,7 +51,7 @@ async function reviewed(page, n) {
 
 test('a replay of each format opens into the review, as the CLI reviews it', async () => {
   const { page, problems, requests } = await openPage();
-  assert.ok(!requests.some((u) => u.includes('mineseer-replay-wasm')), 'the replay reader is not loaded with the page');
+  assert.ok(!requests.some((u) => u.includes('mineseer-review-wasm')), 'the review module (with the replay reader) is not loaded with the page');
   for (const file of ['arbiter-beg-15.52-3bv24.avf', 'viennasweeper-exp-98.763.rmv', 'clone-exp-38.82-3bv122.mvf', 'viennasweeper-rmv2-24px.rmv']) {
     const cli = JSON.parse(execFileSync(cliBinary(), ['review', '--json', path.join(REPLAYS, file)], { encoding: 'utf8' }));
     await page.setInputFiles('#open-file', path.join(REPLAYS, file));
@@ -67,7 +67,7 @@ test('a replay of each format opens into the review, as the CLI reviews it', asy
     }
     assert.match(await page.textContent('#message'), new RegExp(`Opened a ${cli.replay.program} replay`));
   }
-  assert.ok(requests.some((u) => u.includes('mineseer-replay-wasm')), 'the replay reader was loaded for the replays');
+  assert.ok(requests.some((u) => u.includes('mineseer-review-wasm')), 'the review module was loaded for the replays');
   assert.deepEqual(problems, []);
   await page.close();
 });

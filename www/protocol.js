@@ -107,7 +107,7 @@ export const DETAILED_ANALYSIS_MAX_CELLS = 2500;
  * The budget of the page's endgame search, in layout visits (each pass of the search over a set
  * of layouts counts its size). Nodes alone do not bound its time: a few late expert positions
  * take minutes. At this budget the search stops after about 6 s in Chromium
- * (`node tests/measure-endgame.mjs`; docs/BENCHMARKS.md, "The page's endgame budget"), and
+ * (`node tests/measure-endgame.mjs`; docs/journal/endgame.md, "The page's endgame budget"), and
  * what it found by then is shown as such.
  */
 export const ENDGAME_MAX_VISITS = 150_000_000;
@@ -117,7 +117,7 @@ export const ENDGAME_MAX_VISITS = 150_000_000;
  * cell (its win chance if revealed now, shown on hover). The bench's late positions of up to
  * 5,000 layouts need under 10 million; its hardest 20,000-layout ones need over 100 million,
  * five times their search, so this caps the extra wait at about a second
- * (docs/BENCHMARKS.md, "Every move's win chance").
+ * (docs/journal/endgame.md, "Every move's win chance").
  */
 export const ENDGAME_MOVE_VALUES_MAX_VISITS = 20_000_000;
 

@@ -82,9 +82,9 @@ async function handle(msg) {
     case Request.REVIEW:
       return review(p);
     case Request.WIN_CHANCES:
-      return wasm.reviewWinChances(p.record, (done, total) => {
+      return withReviewer((reviewer) => reviewer.reviewWinChances(p.record, (done, total) => {
         self.postMessage(message(msg.id, Reply.PROGRESS, { done, total }));
-      });
+      }));
     case Request.ESTIMATE_PLAN:
       return estimateOf(p).value.plan();
     case Request.ROLLOUTS:
@@ -180,38 +180,56 @@ function gameOp(p) {
 }
 
 /** Reviews a recorded game; the views let the page step through its positions. */
-function review(p) {
+async function review(p) {
+  let ms = 0;
   const start = performance.now();
-  const result = wasm.reviewGame(p.record);
-  const ms = performance.now() - start;
+  const result = await withReviewer((reviewer) => {
+    const reviewStart = performance.now();
+    const reviewed = reviewer.reviewGame(p.record);
+    ms = performance.now() - reviewStart;
+    return reviewed;
+  });
   const positions = wasm.replayRecord(p.record);
   return { review: result, positions, ms, totalMs: performance.now() - start };
 }
 
-/** The replay reader's module (mineseer-replay-wasm), loaded on the first replay. */
-let replayReader = null;
-/** Loads of the replay reader so far: a fresh load after a failure gets a fresh instance. */
-let replayLoads = 0;
+/**
+ * The review's module (mineseer-review-wasm): the review of records and the replay reader, a
+ * wasm module apart from the solver's, loaded on the first review or replay, so that the page's
+ * first load carries only the solver (its size budget: tests/page-size.test.mjs).
+ */
+let reviewer = null;
+/** Loads of the review's module so far: a fresh load after a failure gets a fresh instance. */
+let reviewerLoads = 0;
 
 /**
- * Reads a replay with the replay reader, a wasm module apart from the solver's: its reader
- * (ms_toollib) can panic on a damaged file, and a panic aborts a wasm module. Then this module
- * is dropped and the next replay loads a new instance (a new URL gives a new ES module), while
- * the game and the solver's module are untouched.
+ * Runs `work` with the review's module, loading it first if need be. A panic aborts a wasm
+ * module (the replay reader, ms_toollib, can panic on a damaged file): then the module is
+ * dropped, and the next review or replay loads a new instance (a new URL gives a new ES
+ * module), while the game and the solver's module are untouched.
  */
-async function readReplay(p) {
-  if (!replayReader) {
-    const url = replayLoads === 0 ? '../mineseer-replay-wasm.js' : `../mineseer-replay-wasm.js?load=${replayLoads}`;
-    replayLoads += 1;
+async function withReviewer(work) {
+  if (!reviewer) {
+    const url = reviewerLoads === 0 ? '../mineseer-review-wasm.js' : `../mineseer-review-wasm.js?load=${reviewerLoads}`;
+    reviewerLoads += 1;
     const module = await import(url);
     await module.default();
-    replayReader = module;
+    reviewer = module;
   }
   try {
-    return replayReader.readReplay(p.bytes, p.name ?? null);
+    return work(reviewer);
+  } catch (err) {
+    if (err instanceof WebAssembly.RuntimeError) reviewer = null;
+    throw err;
+  }
+}
+
+/** Reads a replay of another program into a record, with what its program says. */
+async function readReplay(p) {
+  try {
+    return await withReviewer((module) => module.readReplay(p.bytes, p.name ?? null));
   } catch (err) {
     if (err instanceof WebAssembly.RuntimeError) {
-      replayReader = null;
       throw new Error(`not a readable replay: the reader failed on ${p.name ?? 'the file'} (damaged, or a version it does not know)`);
     }
     throw err;
@@ -304,8 +322,8 @@ const features = {
   endgame: typeof wasm.solveEndgame === 'function',
   player: typeof wasm.Game === 'function' && typeof wasm.Game.prototype.step === 'function',
   bulk: typeof wasm.playGames === 'function',
-  review: typeof wasm.reviewGame === 'function',
+  review: true,
   estimate: typeof wasm.EndgameEstimate === 'function',
-  winChances: typeof wasm.reviewWinChances === 'function',
+  winChances: true,
 };
 self.postMessage(message(0, Reply.READY, { features }));

@@ -55,7 +55,7 @@ impl Boxes {
             .enumerate()
             .flat_map(|(w, witness)| witness.cells.iter().map(move |c| (c.0, w as u32)))
             .collect();
-        pairs.sort_by_key(|&(cell, _)| cell);
+        crate::sorting::stable_sort_by_key(&mut pairs, |&(cell, _)| cell);
         let keys: Vec<u32> = pairs.iter().map(|&(_, w)| w).collect();
         let mut boxes: Vec<MineBox> = Vec::new();
         let mut by_key: FastMap<&[u32], u32> = FastMap::default();

@@ -95,7 +95,8 @@ impl EstimateConfig {
 /// denser ones (expert). On dense boards the full level hands every position of up to 5,000
 /// layouts to the exact endgame solver (a million nodes), which makes a late rollout about 75
 /// times dearer than the fast level's: 16 games per CPU-second against 1,191 from a late expert
-/// position, 117 against 390 from the first guess (docs/BENCHMARKS.md, "The endgame estimate").
+/// position, 117 against 390 from the first guess (docs/journal/endgame.md, "The endgame
+/// estimate").
 pub fn affordable_level(board: &Board) -> Level {
     let density = board.mines() as f64 / board.len().max(1) as f64;
     if density < FULL_LEVEL_MAX_DENSITY {

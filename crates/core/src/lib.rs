@@ -51,6 +51,7 @@ pub mod rng;
 pub mod rules;
 pub mod sample;
 pub mod scaled;
+pub mod sorting;
 pub mod synthetic;
 pub mod values;
 pub mod win_line;

@@ -14,9 +14,10 @@
 //! - [`game`]: the `Game` handle (new game, reveal, flag, chord, state, export, auto-player
 //!   step).
 //! - [`player`]: `nextMove(position, options)` and `playGames(options)` for the bulk run.
-//! - [`record`]: `reviewGame(record)` and `recordStats(record)` over a `mineseer-game`
-//!   record; the `Game` handle records every click (`record()`, `stats()`,
-//!   `Game.fromRecord(record)`), timed by the page's clock.
+//! - [`record`]: `replayRecord(record)`, a `mineseer-game` record's views for stepping
+//!   through its review; the `Game` handle records every click (`record()`, `stats()`,
+//!   `Game.fromRecord(record)`), timed by the page's clock. The review itself is in the
+//!   review's module (`mineseer-review-wasm`), loaded only when a review is opened.
 //! - [`position`]: `parsePosition(text)`, a `.mine` or `.inp` position in normalised form.
 //! - [`errors`]: every failure (a bad position, an impossible one, one over budget) becomes a
 //!   JS exception carrying the core's message.

@@ -1,74 +1,12 @@
-//! Game records for the page: `reviewGame(record)`, `reviewWinChances(record, onPoint)`,
-//! `recordStats(record)` and `replayRecord(record)` over the `mineseer-game` JSON (parsed by the worker with
-//! `JSON.parse`). The JSON's types are `mineseer-json`'s, shared with the CLI, so the page and
-//! `mineseer review --json` print the same keys.
+//! Game records for the page: `replayRecord(record)` over the `mineseer-game` JSON (parsed by
+//! the worker with `JSON.parse`), the game's views for stepping through a review. The review
+//! itself (`reviewGame`, `reviewWinChances`, `recordStats`) is in the review's own module,
+//! `mineseer-review-wasm`, which the page loads only when a review is opened.
 
-use mineseer_core::clicks::game_stats;
-use mineseer_core::review::{review_game, ReviewConfig};
-use mineseer_core::win_line::{win_line, WinLineConfig};
-pub use mineseer_json::{MoveJson, RecordJson, ReviewJson, StatsJson, WinPointJson};
+pub use mineseer_json::RecordJson;
 use wasm_bindgen::prelude::*;
 
 use crate::errors::{from_js, to_js, ExportError};
-
-/// The JS export: `reviewGame(record)`, a parsed `mineseer-game` object. Throws with the
-/// core's message on a bad record.
-#[wasm_bindgen(js_name = reviewGame)]
-pub fn review_game_js(record: JsValue) -> Result<JsValue, JsError> {
-    let record: RecordJson = from_js(record, "the game record")?;
-    to_js(&review_record(record).map_err(ExportError::into_js)?)
-}
-
-/// The plain twin of `reviewGame`.
-pub fn review_record(record: RecordJson) -> Result<ReviewJson, ExportError> {
-    let record = record.check()?;
-    let review = review_game(&record, &ReviewConfig::default())?;
-    Ok(ReviewJson::new(&review))
-}
-
-/// The JS export: `reviewWinChances(record, onPoint?)`, the game's win chance at the start
-/// and before every guess (exact where the endgame solver answers, else estimated with its
-/// interval), the value of the move played and the best move: `[{move, win_before, win_move,
-/// win_best}]`, as `mineseer review --win-chances` gives them. `onPoint(done, total)` is
-/// called after each point, for a progress bar. Throws on a bad record.
-#[wasm_bindgen(js_name = reviewWinChances)]
-pub fn review_win_chances_js(
-    record: JsValue,
-    on_point: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
-    let record: RecordJson = from_js(record, "the game record")?;
-    let report = |done: usize, total: usize| {
-        if let Some(f) = &on_point {
-            // A failing progress callback only loses the progress display.
-            let _ = f.call2(
-                &JsValue::NULL,
-                &JsValue::from(done as u32),
-                &JsValue::from(total as u32),
-            );
-        }
-    };
-    to_js(&record_win_chances(record, report).map_err(ExportError::into_js)?)
-}
-
-/// The plain twin of `reviewWinChances`.
-pub fn record_win_chances(
-    record: RecordJson,
-    progress: impl FnMut(usize, usize),
-) -> Result<Vec<WinPointJson>, ExportError> {
-    let record = record.check()?;
-    let review = review_game(&record, &ReviewConfig::default())?;
-    let line = win_line(&record, &review, &WinLineConfig::default(), progress)?;
-    Ok(line.iter().map(WinPointJson::new).collect())
-}
-
-/// The JS export: `recordStats(record)`, the statistics of a recorded game (3BV, clicks,
-/// efficiency, time). Throws on a bad record.
-#[wasm_bindgen(js_name = recordStats)]
-pub fn record_stats_js(record: JsValue) -> Result<JsValue, JsError> {
-    let record: RecordJson = from_js(record, "the game record")?;
-    let record = record.check().map_err(|e| ExportError::from(e).into_js())?;
-    to_js(&StatsJson::new(&game_stats(&record)))
-}
 
 /// The JS export: `replayRecord(record)`, the game's view (as `Game.state()` gives it) before
 /// each move and after the last, for stepping through a review. Throws on a bad record.
@@ -77,63 +15,4 @@ pub fn replay_record_js(record: JsValue) -> Result<JsValue, JsError> {
     let record: RecordJson = from_js(record, "the game record")?;
     let record = record.check().map_err(|e| ExportError::from(e).into_js())?;
     to_js(&crate::game::Game::replay_views(&record))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn record(moves: &[(&str, i64, i64, i64)]) -> RecordJson {
-        RecordJson {
-            format: "mineseer-game".into(),
-            version: 1,
-            width: 5,
-            height: 1,
-            mines: 1,
-            rule: "safe".into(),
-            seed: None,
-            layout: vec![(2, 0)],
-            moves: moves
-                .iter()
-                .map(|&(op, x, y, t)| MoveJson {
-                    op: op.into(),
-                    x,
-                    y,
-                    t,
-                })
-                .collect(),
-            origin: None,
-        }
-    }
-
-    #[test]
-    fn a_review_converts() {
-        let review = review_record(record(&[
-            ("reveal", 0, 0, 0),
-            ("flag", 2, 0, 300),
-            ("reveal", 4, 0, 900),
-        ]))
-        .unwrap();
-        let kinds: Vec<&str> = review.moves.iter().map(|m| m.kind).collect();
-        assert_eq!(kinds, ["first", "flag", "certain"]);
-        assert_eq!(review.stats.result, "won");
-        assert_eq!((review.stats.bbbv, review.stats.time_ms), (2, 900));
-        assert_eq!(review.moves[2].safety, Some(1.0));
-    }
-
-    #[test]
-    fn bad_records_say_why() {
-        let message = review_record(record(&[("reveal", 7, 0, 0)])).err().unwrap();
-        assert!(
-            message.message().contains("outside the 5x1 board"),
-            "{message:?}"
-        );
-        let mut wrong = record(&[]);
-        wrong.format = "x".into();
-        assert!(review_record(wrong)
-            .err()
-            .unwrap()
-            .message()
-            .contains("not a game record"));
-    }
 }

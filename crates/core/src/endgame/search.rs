@@ -496,7 +496,7 @@ impl<'a> Search<'a> {
         if product != Some(set.len() as u64) {
             return None;
         }
-        games.sort_by_key(|g| std::cmp::Reverse(g.len()));
+        crate::sorting::stable_sort_by_key(&mut games, |g| std::cmp::Reverse(g.len()));
         Some(games)
     }
 

@@ -13,6 +13,7 @@ use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::probability::{solve_board_after_reveal, Analysis, CellClass};
 use crate::rules::Rules;
+use crate::sorting::{stable_sort_by, stable_sort_by_key};
 
 use super::config::{Level, PlayerConfig};
 use super::long_term::LongTerm;
@@ -148,7 +149,7 @@ fn full_candidates(
     // Two kinds of floating cells are worth a look: those with the fewest hidden neighbours
     // (the best chance of a 0), and those two steps straight out from a number, whose number
     // will overlap the front's (JSMinesweeper's off-edge candidates).
-    floating.sort_by_key(|c| (hidden_neighbours(board, c.0), c.0));
+    stable_sort_by_key(&mut floating, |c| (hidden_neighbours(board, c.0), c.0));
     let mut chosen_floating: Vec<(CellIdx, f64)> = floating
         .iter()
         .copied()
@@ -165,7 +166,7 @@ fn full_candidates(
         }
     }
     candidates.extend(chosen_floating);
-    candidates.sort_by(|a, b| {
+    stable_sort_by(&mut candidates, |a, b| {
         b.1.total_cmp(&a.1)
             .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
             .then(a.0.cmp(&b.0))
@@ -269,7 +270,7 @@ pub(crate) fn ranked_guesses(
     let mut view = ProbabilityView::new(board, analysis);
     if config.level == Level::Fast {
         let mut cells = guessable(board, &mut view);
-        cells.sort_by(|a, b| {
+        stable_sort_by(&mut cells, |a, b| {
             b.1.total_cmp(&a.1)
                 .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
                 .then(a.0.cmp(&b.0))
@@ -301,7 +302,7 @@ pub(crate) fn ranked_guesses(
         let score = look.secondary * fifty + config.progress_weight * look.progress;
         scored.push((look.dead, RankedGuess { idx, safety, score }));
     }
-    scored.sort_by(|a, b| {
+    stable_sort_by(&mut scored, |a, b| {
         a.0.cmp(&b.0)
             .then(b.1.score.total_cmp(&a.1.score))
             .then(a.1.idx.cmp(&b.1.idx))
