@@ -12,9 +12,11 @@
 //! default, `opening` or `none`) or `flags` (flag the certain mines, as the page's player
 //! does).
 
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{next_moves, Action, Level, Move, PlayerConfig, Reason};
 use mineseer_core::rng::derive_seed;
+
+use crate::shared::series::series;
 
 const USAGE: &str = "usage: move-digest PRESET GAMES SEED [fast|full] [safe|opening|none] [flags]";
 
@@ -46,12 +48,7 @@ fn reason_words(reason: Reason) -> (u64, u64) {
 }
 
 pub fn run(args: Vec<String>) {
-    let preset = args
-        .get(1)
-        .and_then(|name| Preset::from_name(name))
-        .expect(USAGE);
-    let games: u64 = args.get(2).and_then(|n| n.parse().ok()).expect(USAGE);
-    let seed: u64 = args.get(3).and_then(|n| n.parse().ok()).expect(USAGE);
+    let (preset, games, seed) = series(&args, USAGE);
     let (mut level, mut rule, mut flags) = (Level::Full, FirstClickRule::Safe, false);
     for option in args.iter().skip(4) {
         match option.as_str() {

@@ -32,8 +32,8 @@ pub struct PlayerConfig {
     pub first_click: Option<(usize, usize)>,
     /// Flag the certain mines: the page does, to show them; `mineseer play` does not. (A
     /// flagged board is read a little differently by the look-ahead's tie-breaks, so a few
-    /// games go otherwise: 821 against 823 of 2,000 expert games, `mineseer-lab move-digest
-    /// expert 2000 1 [flags]`.)
+    /// games go otherwise: 823 won with flags against 821 without of 2,000 expert games,
+    /// `mineseer-lab move-digest expert 2000 1 [flags]`.)
     pub flag_mines: bool,
     /// Full level: the candidates for a guess have a safety at least this fraction of the
     /// best safety (0.9; JSMinesweeper's `HARD_CUT_OFF` is the same idea at 0.90), and so do

@@ -1,5 +1,6 @@
 //! `PRESET GAMES SEED [SETTING=VALUE ...]`, the command line of the lab tools that play a
-//! seeded series of games (`compare-player`, `player-work`, `loss-report`).
+//! seeded series of games (`compare-player`, `player-work`, `loss-report`, `move-digest`
+//! and others).
 
 use mineseer_core::game::{Game, GameState, Preset};
 use mineseer_core::player::{Move, PlayerConfig};

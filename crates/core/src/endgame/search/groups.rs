@@ -25,12 +25,19 @@
 //! The group is chosen once, over all layouts: for each cell next to a revealed number that
 //! is a mine in some layouts and not in others, the group of it and its neighbours that are
 //! too; the one with the lowest bound over all layouts is kept (none when no group bounds
-//! anything below the layouts). The classes of any subset of layouts are those of all layouts, restricted to it
-//! (agreeing outside the group is a property of two layouts), so they are labelled once.
+//! anything below the layouts). The classes of any subset of layouts are those of all
+//! layouts, restricted to it (agreeing outside the group is a property of two layouts), so
+//! they are labelled once.
 
-use super::{informative_safe, safest_guess, LayoutTable, Search, SetHasher, QUICK_BOUND_DEPTH};
-use crate::board::{Board, Cell};
 use std::hash::Hasher;
+
+use crate::board::{Board, Cell};
+use crate::endgame::known::SetHasher;
+use crate::endgame::layouts::LayoutTable;
+use crate::endgame::scan::{informative_safe, safest_guess};
+
+use super::bounds::QUICK_BOUND_DEPTH;
+use super::Search;
 
 /// [`Group::class_of`] of a layout that no other layout agrees with outside the group.
 const ALONE: u32 = u32::MAX;
@@ -126,7 +133,7 @@ fn classes_outside(table: &LayoutTable, set: &[u32], outside: &[u64]) -> Classes
 
 impl Search<'_> {
     /// Chooses the group (see the module's documentation), from all layouts `all`.
-    pub(super) fn choose_group(&mut self, board: &Board, all: &[u32]) {
+    pub(in crate::endgame) fn choose_group(&mut self, board: &Board, all: &[u32]) {
         let table = self.table;
         let n_cells = table.cells().len();
         if all.len() < 2 || n_cells == 0 {
@@ -274,9 +281,9 @@ fn telling_cells(table: &LayoutTable, inside: &[u64]) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::table_of;
-    use super::super::EndgameConfig;
     use super::*;
+    use crate::endgame::test_tables::table_of;
+    use crate::endgame::EndgameConfig;
     use crate::rng::GameRng;
 
     /// The easier game's bound is never below the value: on sets of layouts of late expert
@@ -286,12 +293,12 @@ mod tests {
     #[test]
     fn group_bounds_are_never_below_the_value() {
         let fixtures = [
-            include_str!("../../benches/endgame_positions/expert-100-1.mine"),
-            include_str!("../../benches/endgame_positions/expert-100-2.mine"),
-            include_str!("../../benches/endgame_positions/expert-100-3.mine"),
-            include_str!("../../benches/endgame_positions/expert-1000-1.mine"),
-            include_str!("../../benches/endgame_positions/expert-1000-2.mine"),
-            include_str!("../../benches/endgame_positions/expert-1000-3.mine"),
+            include_str!("../../../benches/endgame_positions/expert-100-1.mine"),
+            include_str!("../../../benches/endgame_positions/expert-100-2.mine"),
+            include_str!("../../../benches/endgame_positions/expert-100-3.mine"),
+            include_str!("../../../benches/endgame_positions/expert-1000-1.mine"),
+            include_str!("../../../benches/endgame_positions/expert-1000-2.mine"),
+            include_str!("../../../benches/endgame_positions/expert-1000-3.mine"),
         ];
         let plain = EndgameConfig {
             group_min_layouts: u64::MAX,
@@ -351,7 +358,7 @@ mod tests {
     #[test]
     fn classes_are_the_exact_split() {
         let (_, table) = table_of(include_str!(
-            "../../benches/endgame_positions/expert-1000-1.mine"
+            "../../../benches/endgame_positions/expert-1000-1.mine"
         ));
         let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
         let mut rng = GameRng::new(5);

@@ -1,0 +1,92 @@
+//! One pass over a set of layouts ([`scan`]): per cell, in how many layouts it is a mine and
+//! whether what it shows varies; and what the search reads from those counts (the cells still
+//! in play, the safe cells that tell layouts apart, the safest guess's safe layouts). The
+//! search's innermost loop, kept apart so that it can be read (and vectorised) on its own.
+
+use super::layouts::{LayoutTable, MINE};
+
+/// Scratch for [`scan`]: per column of the table, mines, and the bits in which entries
+/// differ from the first layout's.
+#[derive(Default)]
+pub(super) struct WideScan {
+    mines: Vec<u32>,
+    differs: Vec<u16>,
+}
+
+/// The cells of `active` still in play in every subset of a set of `size` layouts, given
+/// [`scan`]'s counts: not a mine in all of them, and either a mine in some or showing
+/// different numbers. The others stay as they are in every subset, so children skip them.
+pub(super) fn still_in_play(active: &[u32], mines: &[u32], varies: &[bool], size: u32) -> Vec<u32> {
+    active
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
+        .map(|(_, &c)| c)
+        .collect()
+}
+
+/// The cells of `active` that are safe in every layout of a set and show different things
+/// in some of them, given [`scan`]'s counts: they are revealed without branching.
+pub(super) fn informative_safe(active: &[u32], mines: &[u32], varies: &[bool]) -> Vec<usize> {
+    (0..active.len())
+        .filter(|&k| mines[k] == 0 && varies[k])
+        .map(|k| active[k] as usize)
+        .collect()
+}
+
+/// The most layouts in which one guess is safe, given [`scan`]'s mine counts over a set of
+/// `size` layouts: the safe layouts of the safest cell that is a mine in some of them (a
+/// guess wins at most where it is safe), or `size` when no cell is.
+pub(super) fn safest_guess(mines: &[u32], size: u32) -> u64 {
+    mines
+        .iter()
+        .filter(|&&m| m > 0 && m < size)
+        .map(|&m| (size - m) as u64)
+        .max()
+        .unwrap_or(size as u64)
+}
+
+/// One pass over `set`: per cell of `active` (by position), its mines and whether what it
+/// shows varies, into `mines` and `varies`. When the active cells are a good share of the
+/// columns, the pass reads whole rows, which the compiler turns into vector instructions,
+/// and picks the active cells after; else it reads the active cells only.
+pub(super) fn scan(
+    table: &LayoutTable,
+    set: &[u32],
+    active: &[u32],
+    wide: &mut WideScan,
+    mines: &mut Vec<u32>,
+    varies: &mut Vec<bool>,
+) {
+    mines.clear();
+    varies.clear();
+    let first = table.row(set[0]);
+    let width = first.len();
+    if active.len() * 4 >= width {
+        wide.mines.clear();
+        wide.mines.resize(width, 0);
+        wide.differs.clear();
+        wide.differs.resize(width, 0);
+        for &layout in set {
+            let row = table.row(layout);
+            let cells = wide.mines.iter_mut().zip(wide.differs.iter_mut());
+            for ((m, d), (&o, &f)) in cells.zip(row.iter().zip(first)) {
+                *m += (o == MINE) as u32;
+                *d |= o ^ f;
+            }
+        }
+        mines.extend(active.iter().map(|&c| wide.mines[c as usize]));
+        varies.extend(active.iter().map(|&c| wide.differs[c as usize] != 0));
+    } else {
+        mines.resize(active.len(), 0);
+        varies.resize(active.len(), false);
+        for &layout in set {
+            let row = table.row(layout);
+            for (k, &c) in active.iter().enumerate() {
+                let o = row[c as usize];
+                mines[k] += (o == MINE) as u32;
+                varies[k] |= o != first[c as usize];
+            }
+        }
+    }
+}
