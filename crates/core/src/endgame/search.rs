@@ -20,6 +20,32 @@ use super::layouts::{LayoutTable, MINE};
 use super::parts::Parts;
 use super::scan::{informative_safe, scan, still_in_play, WideScan};
 
+/// [`Group::class_of`] of a layout that no other layout agrees with outside the group.
+const ALONE: u32 = u32::MAX;
+
+/// The chosen group, and the classes of all layouts (chosen and used by [`groups`]).
+pub(super) struct Group {
+    /// Per kept cell, whether it is in the group.
+    member: Vec<bool>,
+    /// Per layout, its class, or [`ALONE`].
+    class_of: Vec<u32>,
+    /// Per class, its number of layouts.
+    class_size: Vec<u32>,
+    /// Per class, the bound of the whole class once computed.
+    whole_bound: Vec<Option<u64>>,
+    /// The kept cells whose observation can differ inside a class: the group's, and those
+    /// whose observation depends on a mine of the group. The others show the same across a
+    /// class, so the bound of a class scans these only.
+    telling: Vec<u32>,
+}
+
+impl Group {
+    /// Whether kept cell `cell` is in the group.
+    pub(super) fn contains(&self, cell: u32) -> bool {
+        self.member[cell as usize]
+    }
+}
+
 /// The least number of layouts for which the search looks for independent games: below it
 /// the check costs more than it saves.
 pub(super) const MIN_SPLIT_SIZE: usize = 4;
@@ -62,7 +88,7 @@ pub(super) struct Search<'a> {
     probe_plies: u8,
     /// The group of the easier game ([`groups`]), when one bounds anything, and from how
     /// many layouts on its bound is taken.
-    group: Option<groups::Group>,
+    group: Option<Group>,
     group_min_layouts: usize,
     /// Scratch for [`Search::group_bound`]: (class, layout) pairs.
     scratch_classes: Vec<(u32, u32)>,

@@ -37,33 +37,7 @@ use crate::endgame::layouts::LayoutTable;
 use crate::endgame::scan::{informative_safe, safest_guess};
 
 use super::bounds::QUICK_BOUND_DEPTH;
-use super::Search;
-
-/// [`Group::class_of`] of a layout that no other layout agrees with outside the group.
-const ALONE: u32 = u32::MAX;
-
-/// The chosen group, and the classes of all layouts.
-pub(super) struct Group {
-    /// Per kept cell, whether it is in the group.
-    member: Vec<bool>,
-    /// Per layout, its class, or [`ALONE`].
-    class_of: Vec<u32>,
-    /// Per class, its number of layouts.
-    class_size: Vec<u32>,
-    /// Per class, the bound of the whole class once computed.
-    whole_bound: Vec<Option<u64>>,
-    /// The kept cells whose observation can differ inside a class: the group's, and those
-    /// whose observation depends on a mine of the group. The others show the same across a
-    /// class, so the bound of a class scans these only.
-    telling: Vec<u32>,
-}
-
-impl Group {
-    /// Whether kept cell `cell` is in the group.
-    pub(super) fn contains(&self, cell: u32) -> bool {
-        self.member[cell as usize]
-    }
-}
+use super::{Group, Search, ALONE};
 
 /// The classes of `set`: layouts that agree on their mines outside the group (`outside[w]`
 /// is the mask of the cells outside the group in mine word `w`).
