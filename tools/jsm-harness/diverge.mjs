@@ -44,7 +44,7 @@ function positions(file) {
 
 const [ra, pa, rb, pb] = [results(files[0]), positions(files[1]), results(files[2]), positions(files[3])];
 const noFlags = (board) => board.replace(/F/g, 'H');
-let shared = 0, same = 0, sameOutcomeDiffPlay = 0;
+let shared = 0, same = 0, sameOutcomeDiffPlay = 0, uncompared = 0;
 const kinds = { 'same position, other guess': 0, 'same position, same cell, other safety': 0, 'other position': 0, 'one run guesses more': 0 };
 const examples = [];
 for (const [id, a] of ra) {
@@ -52,7 +52,8 @@ for (const [id, a] of ra) {
   if (!b) continue;
   shared++;
   const ga = pa.get(id) || [], gb = pb.get(id) || [];
-  if (ga.length !== a.guesses || gb.length !== b.guesses) continue;   // positions of a game cut mid-run
+  // A game whose positions one run did not write in full (a run cut mid-game) is not compared.
+  if (ga.length !== a.guesses || gb.length !== b.guesses) { uncompared++; continue; }
   let k = 0;
   while (k < ga.length && k < gb.length && noFlags(ga[k].board) === noFlags(gb[k].board) &&
          ga[k].x === gb[k].x && ga[k].y === gb[k].y && Math.abs(ga[k].prob - gb[k].prob) < 1e-9) k++;
@@ -67,7 +68,8 @@ for (const [id, a] of ra) {
   examples.push({ id, kind, k, a, b, pa: ga[k], pb: gb[k] });
 }
 console.log(`${shared} shared games; identical guesses (cells, safeties and positions, flags aside) in ${same}`);
-console.log(`games where the runs part: ${shared - same} (${sameOutcomeDiffPlay} of them with the same outcome)`);
+if (uncompared) console.log(`games not compared (one run's positions incomplete, a run cut mid-game): ${uncompared}`);
+console.log(`games where the runs part: ${shared - same - uncompared} (${sameOutcomeDiffPlay} of them with the same outcome)`);
 for (const [k, v] of Object.entries(kinds)) console.log(`  ${k}: ${v}`);
 for (const e of examples.slice(0, show)) {
   console.log(`\ngame ${e.id}: ${e.kind}${e.k != null ? ` at guess ${e.k + 1}` : ''}; A ${e.a.status}, B ${e.b.status}`);
