@@ -27,11 +27,14 @@ export function cliBinary() {
 /**
  * A fresh page of `context` at `url`, ready (the worker has loaded the wasm), with page errors
  * and console errors collected in `problems`; with `within`, also every request outside it
- * (the page makes none once loaded).
+ * (the page makes none once loaded). `requests` lists every URL the page (and its workers)
+ * asked for, in order.
  */
 export async function openPage(context, url, { within } = {}) {
   const page = await context.newPage();
   const problems = [];
+  const requests = [];
+  page.on('request', (req) => requests.push(req.url()));
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
@@ -46,7 +49,7 @@ export async function openPage(context, url, { within } = {}) {
   }
   await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-  return { page, problems };
+  return { page, problems, requests };
 }
 
 /** Starts a new game of `preset` with `seed` under `rule`, by a click (or, on touch, a tap). */

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from './static-server.mjs';
-import { DIST, ROOT, cliBinary, launchChromium, newGame } from './browser.mjs';
+import { DIST, ROOT, cliBinary, launchChromium, newGame, openPage as openPageAt } from './browser.mjs';
 
 const REPLAYS = path.join(ROOT, 'tests', 'fixtures', 'replays');
 
@@ -29,17 +29,8 @@ after(async () => {
   server?.close();
 });
 
-async function openPage() {
-  const page = await browser.context.newPage();
-  const problems = [];
-  const requests = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  page.on('request', (req) => requests.push(req.url()));
-  await page.goto(baseUrl);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-  return { page, problems, requests };
-}
+/** A fresh page of the built site, ready, with its errors and its requests collected. */
+const openPage = () => openPageAt(browser.context, baseUrl);
 
 const cells = (page) => page.$$eval('#board .cell', (els) => els.map((c) => c.dataset.state).join(''));
 

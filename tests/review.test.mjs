@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './static-server.mjs';
-import { DIST, cliBinary, launchChromium, newGame } from './browser.mjs';
+import { DIST, cliBinary, launchChromium, newGame, openPage as openPageAt } from './browser.mjs';
 
 let server;
 let baseUrl;
@@ -28,16 +28,8 @@ after(async () => {
   server?.close();
 });
 
-/** A fresh page of the built site, ready, with its errors and console errors collected. */
-async function openPage() {
-  const page = await browser.context.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
-  await page.goto(baseUrl);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 30_000 });
-  return { page, problems };
-}
+/** A fresh page of the built site, ready, with its errors and its requests collected. */
+const openPage = () => openPageAt(browser.context, baseUrl);
 
 /** SplitMix-like seeded choices, so the clicks are the same on every run. */
 function rng(seed) {
