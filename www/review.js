@@ -276,7 +276,6 @@ export class GameRecords {
    */
   async drawWinLine(record) {
     this.lineWorker?.terminate();
-    if (!this.app.features?.winChances) return;
     const worker = new SolverClient({}, { name: 'mineseer win line' });
     this.lineWorker = worker;
     this.line.hidden = false;

@@ -322,8 +322,6 @@ const features = {
   endgame: typeof wasm.solveEndgame === 'function',
   player: typeof wasm.Game === 'function' && typeof wasm.Game.prototype.step === 'function',
   bulk: typeof wasm.playGames === 'function',
-  review: true,
   estimate: typeof wasm.EndgameEstimate === 'function',
-  winChances: true,
 };
 self.postMessage(message(0, Reply.READY, { features }));
