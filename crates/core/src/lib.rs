@@ -51,7 +51,7 @@ pub mod rng;
 pub mod rules;
 pub mod sample;
 pub mod scaled;
-pub mod sorting;
+mod sorting;
 pub mod synthetic;
 pub mod values;
 pub mod win_line;

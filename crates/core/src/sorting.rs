@@ -19,7 +19,7 @@ const SHORT: usize = 24;
 ///
 /// For slices longer than a few dozen items the comparison goes through a `dyn` call, so use
 /// the standard sort where sorting is a measurable part of the work.
-pub fn stable_sort_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) {
+pub(crate) fn stable_sort_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) {
     if items.len() <= SHORT {
         for i in 1..items.len() {
             let mut j = i;
@@ -38,7 +38,7 @@ pub fn stable_sort_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ord
 }
 
 /// Sorts `items` stably by the key `key` gives, as `items.sort_by_key(key)` would.
-pub fn stable_sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
+pub(crate) fn stable_sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
     stable_sort_by(items, |a, b| key(a).cmp(&key(b)));
 }
 
