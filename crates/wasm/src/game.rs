@@ -350,7 +350,9 @@ impl Game {
                 .seed
                 .clone()
                 .unwrap_or_else(|| config.seed().to_string()),
-            rule: config.rule().name(),
+            // The rule the game was dealt under: a replayed record's core game is laid from
+            // its layout, so its own config says "none".
+            rule: self.rule.name(),
             status: match game.state() {
                 GameState::Playing => "playing",
                 GameState::Won => "won",
@@ -494,6 +496,26 @@ mod tests {
         assert_eq!(reloaded.view().seed, "12345", "the record's seed shows");
         let outside = game_outside();
         assert!(outside.contains("outside the 9x9 board"), "{outside}");
+    }
+
+    #[test]
+    fn a_record_replays_to_the_games_own_views() {
+        for seed in ["9", "12345", "77"] {
+            let mut game = beginner(seed);
+            game.apply_click(MoveOp::Reveal, 0, 0, 1000).unwrap();
+            game.apply_click(MoveOp::Flag, 8, 8, 1100).unwrap();
+            game.apply_click(MoveOp::Unflag, 8, 8, 1200).unwrap();
+            let mut steps = 0;
+            while game.view().status == "playing" && steps < 200 {
+                game.play_step_at(&PlayerOptions::default(), 2000 + steps)
+                    .unwrap();
+                steps += 1;
+            }
+            let record = game.to_record().unwrap();
+            let views = Game::replay_views(&record);
+            assert_eq!(views.len(), record.moves().len() + 1);
+            assert_eq!(views.last().unwrap(), &game.view(), "seed {seed}");
+        }
     }
 
     fn game_outside() -> String {
