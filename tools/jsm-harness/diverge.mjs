@@ -3,6 +3,10 @@
 //
 //   node diverge.mjs A.results.jsonl A.positions.jsonl B.results.jsonl B.positions.jsonl [--show K]
 //
+// A run played in pieces gives its positions files joined by commas (a.jsonl,b.jsonl,...). A
+// game played by more than one piece (a piece cut mid-game and played again) takes its
+// positions from the first file that holds all of its guesses.
+//
 // For every shared game it compares the sequence of guesses (cell and the solver's safety) and
 // the positions before them, and counts: games whose guesses are identical, games where both
 // runs meet the same position but guess differently, and games where the positions before a
@@ -33,16 +37,25 @@ function lines(file) {
   return out;
 }
 function results(file) { return new Map(lines(file).map(r => [r.id, r])); }
-function positions(file) {
+function positions(fileList, runResults) {
   const byId = new Map();
-  for (const p of lines(file)) {
-    if (!byId.has(p.id)) byId.set(p.id, []);
-    byId.get(p.id).push(p);
+  for (const file of fileList.split(',')) {
+    const here = new Map();
+    for (const p of lines(file)) {
+      if (!here.has(p.id)) here.set(p.id, []);
+      here.get(p.id).push(p);
+    }
+    for (const [id, guesses] of here) {
+      const complete = guesses.length === runResults.get(id)?.guesses;
+      const held = byId.get(id);
+      if (!held || (complete && held.length !== runResults.get(id)?.guesses)) byId.set(id, guesses);
+    }
   }
   return byId;
 }
 
-const [ra, pa, rb, pb] = [results(files[0]), positions(files[1]), results(files[2]), positions(files[3])];
+const [ra, rb] = [results(files[0]), results(files[2])];
+const [pa, pb] = [positions(files[1], ra), positions(files[3], rb)];
 const noFlags = (board) => board.replace(/F/g, 'H');
 let shared = 0, same = 0, sameOutcomeDiffPlay = 0, uncompared = 0;
 const kinds = { 'same position, other guess': 0, 'same position, same cell, other safety': 0, 'other position': 0, 'one run guesses more': 0 };
