@@ -46,9 +46,8 @@ function positions(fileList, runResults) {
       here.get(p.id).push(p);
     }
     for (const [id, guesses] of here) {
-      const complete = guesses.length === runResults.get(id)?.guesses;
-      const held = byId.get(id);
-      if (!held || (complete && held.length !== runResults.get(id)?.guesses)) byId.set(id, guesses);
+      const all = runResults.get(id)?.guesses;
+      if (!byId.has(id) || (guesses.length === all && byId.get(id).length !== all)) byId.set(id, guesses);
     }
   }
   return byId;

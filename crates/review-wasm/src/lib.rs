@@ -9,9 +9,9 @@
 //!
 //! It is a module apart from `mineseer-wasm` for two reasons:
 //! - Size. The solver's module, which the page loads at once, has a budget of 300 KB gzipped
-//!   (tests/page-size.test.mjs). The review and the replay formats are about a fifth of what
-//!   the two modules hold, and a player who never opens a review never downloads them
-//!   (docs/BENCHMARKS.md, "The page").
+//!   (tests/page-size.test.mjs). Moving the review and its win-chance line here took 13 KB
+//!   off it (docs/journal/page.md), and a player who never opens a review never downloads
+//!   them or ms_toollib's replay readers, the bulk of this module.
 //! - ms_toollib, which reads the replay formats, can panic on a damaged file, and a panic in
 //!   wasm32 aborts the module (there is no unwinding to catch). The worker throws this module
 //!   away after such a failure and loads it again, so the game and the analyses in the solver's

@@ -73,7 +73,8 @@ pub struct Game {
     record: RecordBuilder,
     /// The seed, for the record; `None` for a game on a given layout.
     seed: Option<String>,
-    /// The first-click rule the game is played under, for the record.
+    /// The first-click rule the game was dealt under, for the record and the view (a replayed
+    /// record's core game is laid from its layout, so its own config says "none").
     rule: FirstClickRule,
 }
 
@@ -350,8 +351,6 @@ impl Game {
                 .seed
                 .clone()
                 .unwrap_or_else(|| config.seed().to_string()),
-            // The rule the game was dealt under: a replayed record's core game is laid from
-            // its layout, so its own config says "none".
             rule: self.rule.name(),
             status: match game.state() {
                 GameState::Playing => "playing",
