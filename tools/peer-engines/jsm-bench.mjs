@@ -2,7 +2,8 @@
 // JSMinesweeper's probability engine (ProbabilityEngine, unmodified, from jsm-src/) over a
 // corpus of .mine positions, timed the way `mineseer-lab engine-passes` times ours.
 //
-//   node jsm-bench.mjs CORPUS_FILE PASSES [WARMUP]   one JSON line: per-position medians, their median and sum
+//   node jsm-bench.mjs CORPUS_FILE PASSES [WARMUP]   one JSON line: per-position medians, their median and sum,
+//                                                    a pass's wall and CPU time
 //   node jsm-bench.mjs dump CORPUS_FILE              one JSON line per position: hidden cells' mine probabilities
 //
 // What one position costs (the timed region): what the solver's own runProbabilityEngine(board,
@@ -13,7 +14,9 @@
 // (solver_main.js:386-390), `pe.getProbability(tile)` of every hidden tile, turned from a safety
 // into a mine probability. Not timed: reading the file, building each position's Board once (as
 // the page's position loader does, main.js:1819-1860), the binomial table built at start-up
-// (main.js:262-263). See README.md.
+// (main.js:262-263). A pass's CPU time is the process's (process.cpuUsage, user + system), so it
+// includes what V8's helper threads (garbage collection, compilation) spend during the pass.
+// See README.md.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -155,14 +158,18 @@ let sink = 0;
 for (let w = 0; w < warmup; w++) for (const board of boards) sink += bench.hiddenProbabilities(board).length;
 const times = boards.map(() => []);
 const passTimes = [];
+const passCpuTimes = [];
 for (let pass = 0; pass < passes; pass++) {
   const passStart = performance.now();
+  const passCpuStart = process.cpuUsage();
   boards.forEach((board, i) => {
     const start = performance.now();
     sink += bench.hiddenProbabilities(board).length;
     times[i].push(performance.now() - start);
   });
   passTimes.push(performance.now() - passStart);
+  const cpu = process.cpuUsage(passCpuStart);
+  passCpuTimes.push((cpu.user + cpu.system) / 1000);
 }
 const perPosition = times.map(median);
 console.log(JSON.stringify({
@@ -174,6 +181,7 @@ console.log(JSON.stringify({
   median_ms: median(perPosition),
   total_ms: perPosition.reduce((s, t) => s + t, 0),
   pass_median_ms: median(passTimes),
+  pass_cpu_median_ms: median(passCpuTimes),
   per_position_ms: perPosition,
   work: sink, // what the passes returned, so that no engine call is optimised away
 }));

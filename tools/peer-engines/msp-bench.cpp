@@ -1,7 +1,8 @@
 // MineSweeperProb's probability computation (BasicSolver, unmodified, from msp-src/) over a
 // corpus of .mine positions, timed the way `mineseer-lab engine-passes` times ours.
 //
-//   msp-bench CORPUS_FILE PASSES [WARMUP]   one JSON line: per-position medians, their median and sum
+//   msp-bench CORPUS_FILE PASSES [WARMUP]   one JSON line: per-position medians, their median and sum,
+//                                           a pass's wall and CPU time
 //   msp-bench dump CORPUS_FILE              one JSON line per position: hidden cells' mine probabilities
 //
 // What one position costs (the timed region): a fresh BasicSolver(width*height, mines); the
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -25,6 +27,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <time.h>
 
 namespace {
 
@@ -118,6 +122,14 @@ std::vector<double> hidden_probabilities(const Position &p) {
     return probabilities;
 }
 
+// The CPU time of this process in milliseconds, as `mineseer-lab engine-passes` reads ours.
+double process_cpu_ms() {
+    timespec ts{};
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return NAN;
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
 double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     auto n = values.size();
@@ -171,9 +183,10 @@ int main(int argc, char **argv) {
     using clock = std::chrono::steady_clock;
     auto ms = [](clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
     std::vector<std::vector<double>> times(positions.size());
-    std::vector<double> pass_times;
+    std::vector<double> pass_times, pass_cpu_times;
     for (int pass = 0; pass < passes; ++pass) {
         auto pass_start = clock::now();
+        double pass_cpu_start = process_cpu_ms();
         for (size_t i = 0; i < positions.size(); ++i) {
             auto start = clock::now();
             auto probabilities = hidden_probabilities(positions[i]);
@@ -181,6 +194,7 @@ int main(int argc, char **argv) {
             sink = sink + probabilities.size();
         }
         pass_times.push_back(ms(clock::now() - pass_start));
+        pass_cpu_times.push_back(process_cpu_ms() - pass_cpu_start);
     }
     std::vector<double> per_position;
     double total = 0;
@@ -189,8 +203,10 @@ int main(int argc, char **argv) {
         total += per_position.back();
     }
     std::printf("{\"engine\":\"minesweeperprob\",\"corpus\":\"%s\",\"positions\":%zu,\"passes\":%d,\"warmup\":%d,"
-                "\"median_ms\":%.6g,\"total_ms\":%.6g,\"pass_median_ms\":%.6g,\"per_position_ms\":[",
-                path.c_str(), positions.size(), passes, warmup, median(per_position), total, median(pass_times));
+                "\"median_ms\":%.6g,\"total_ms\":%.6g,\"pass_median_ms\":%.6g,\"pass_cpu_median_ms\":%.6g,"
+                "\"per_position_ms\":[",
+                path.c_str(), positions.size(), passes, warmup, median(per_position), total, median(pass_times),
+                median(pass_cpu_times));
     for (size_t i = 0; i < per_position.size(); ++i)
         std::printf(i ? ",%.6g" : "%.6g", per_position[i]);
     std::printf("]}\n");
