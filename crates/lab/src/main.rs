@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 
 mod budget_report;
 mod compare_player;
+mod engine_passes;
 mod gen_bench_corpus;
 mod gen_endgame_positions;
 mod late_moves;
@@ -59,6 +60,10 @@ enum Command {
     ///
     /// Arguments: `PRESET GAMES SEED [base:SETTING=VALUE ...] [SETTING=VALUE ...] [rule=RULE]`.
     ComparePlayer(ToolArgs),
+    /// How long does the probability engine take per position, timed as the peers' are?
+    ///
+    /// Arguments: `CORPUS_FILE PASSES [WARMUP]` or `dump CORPUS_FILE` (tools/peer-engines/).
+    EnginePasses(ToolArgs),
     /// Which positions do the probability benches measure? (Re)makes crates/core/benches/corpus/.
     GenBenchCorpus,
     /// Which endgame positions do the endgame benches measure? (Re)makes them by layout count.
@@ -128,6 +133,7 @@ fn main() {
     match cli.command {
         Command::BudgetReport => budget_report::run(),
         Command::ComparePlayer(a) => compare_player::run(line("compare_player", a)),
+        Command::EnginePasses(a) => engine_passes::run(line("engine_passes", a)),
         Command::GenBenchCorpus => gen_bench_corpus::run(),
         Command::GenEndgamePositions(a) => {
             gen_endgame_positions::run(line("gen_endgame_positions", a))

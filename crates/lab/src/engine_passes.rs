@@ -1,0 +1,136 @@
+//! Our side of the side-by-side timing with the peers' probability engines
+//! (`tools/peer-engines/`): the mine probability of every hidden cell of every position of a
+//! corpus file, timed the way the peers' drivers time theirs, so that the figures compare.
+//!
+//! - `CORPUS_FILE PASSES [WARMUP]`: parses every position once, runs WARMUP untimed passes
+//!   (default 3), then PASSES timed passes over the corpus. Each position is timed on its own
+//!   (`solve_board`, then every hidden cell's probability read as an `f64`). It prints one JSON
+//!   line: per position the median wall time over the passes, their median (`median_ms`) and
+//!   sum (`total_ms`), the median wall time of a whole pass (`pass_median_ms`) and CPU time of
+//!   the process over a whole pass (`pass_cpu_median_ms`: what the other processes of a busy
+//!   machine take is not in it), and every per-position median (`per_position_ms`).
+//! - `dump CORPUS_FILE`: one JSON line per position, `{"i":N,"p":[...]}`, the probabilities of
+//!   its hidden cells in row-major order, for the agreement check (`compare.mjs`).
+//!
+//! Run: `cargo build --release -p mineseer-lab`, then
+//! `target/release/mineseer-lab engine-passes crates/core/benches/corpus/expert.txt 50`.
+
+use std::time::Instant;
+
+use mineseer_core::formats::parse_mine;
+use mineseer_core::{solve_board, Board, SolveConfig};
+
+pub fn run(args: Vec<String>) {
+    let usage = "usage: engine-passes CORPUS_FILE PASSES [WARMUP] | engine-passes dump CORPUS_FILE";
+    let fail = |message: &str| -> ! {
+        eprintln!("{message}\n{usage}");
+        std::process::exit(2);
+    };
+    let (dump, path) = match args.get(1).map(String::as_str) {
+        Some("dump") => (true, args.get(2)),
+        _ => (false, args.get(1)),
+    };
+    let Some(path) = path else {
+        fail("no corpus file")
+    };
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    let boards: Vec<Board> = text
+        .split("\n\n")
+        .filter(|chunk| !chunk.trim().is_empty())
+        .enumerate()
+        .map(|(i, chunk)| {
+            parse_mine(chunk).unwrap_or_else(|e| fail(&format!("{path}: position {i}: {e}")))
+        })
+        .collect();
+    let config = SolveConfig::default();
+    if dump {
+        for (i, board) in boards.iter().enumerate() {
+            let probabilities = hidden_probabilities(board, &config);
+            println!("{}", serde_json::json!({ "i": i, "p": probabilities }));
+        }
+        return;
+    }
+    let whole = |arg: Option<&String>, default: usize| match arg.map(|a| a.parse::<usize>()) {
+        None => default,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => fail("PASSES and WARMUP are whole numbers"),
+    };
+    let passes = whole(args.get(2), 0);
+    let warmup = whole(args.get(3), 3);
+    if passes == 0 {
+        fail("PASSES must be at least 1");
+    }
+    for _ in 0..warmup {
+        for board in &boards {
+            std::hint::black_box(hidden_probabilities(board, &config));
+        }
+    }
+    // times[position][pass], in milliseconds.
+    let mut times = vec![Vec::with_capacity(passes); boards.len()];
+    let mut pass_times = Vec::with_capacity(passes);
+    let mut pass_cpu_times = Vec::with_capacity(passes);
+    for _ in 0..passes {
+        let pass_start = Instant::now();
+        let pass_cpu_start = process_cpu_ms();
+        for (board, position_times) in boards.iter().zip(&mut times) {
+            let start = Instant::now();
+            std::hint::black_box(hidden_probabilities(board, &config));
+            position_times.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        pass_times.push(pass_start.elapsed().as_secs_f64() * 1000.0);
+        pass_cpu_times.push(process_cpu_ms() - pass_cpu_start);
+    }
+    let per_position: Vec<f64> = times.iter_mut().map(|t| median(t)).collect();
+    let summary = serde_json::json!({
+        "engine": "mineseer",
+        "corpus": path,
+        "positions": boards.len(),
+        "passes": passes,
+        "warmup": warmup,
+        "median_ms": median(&mut per_position.clone()),
+        "total_ms": per_position.iter().sum::<f64>(),
+        "pass_median_ms": median(&mut pass_times),
+        "pass_cpu_median_ms": median(&mut pass_cpu_times),
+        "per_position_ms": per_position,
+    });
+    println!("{summary}");
+}
+
+/// What every engine in the comparison computes: the mine probability of each hidden cell.
+fn hidden_probabilities(board: &Board, config: &SolveConfig) -> Vec<f64> {
+    let analysis = solve_board(board, config).expect("corpus positions are consistent");
+    board
+        .indices()
+        .filter(|&idx| board.cell(idx).is_unrevealed())
+        .map(|idx| {
+            analysis
+                .probability(idx)
+                .expect("a hidden cell has a probability")
+        })
+        .collect()
+}
+
+/// The CPU time of this process in milliseconds (`CLOCK_PROCESS_CPUTIME_ID`, as the peers'
+/// drivers read theirs), or NaN if the clock cannot be read.
+fn process_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return f64::NAN;
+    }
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}

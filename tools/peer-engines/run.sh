@@ -1,0 +1,49 @@
+#!/bin/sh
+# Times the three probability engines on the same corpora, in turn, ROUNDS times, and appends
+# each run's JSON line (with its round) to OUT. summary.mjs turns OUT into ratios.
+#
+#   tools/peer-engines/run.sh OUT [ROUNDS] [PASSES] [WARMUP] [CORPUS...]
+#
+# Run from the repository's root after `cargo build --release -p mineseer-lab` and
+# tools/peer-engines/extract.sh. Defaults: 5 rounds, 10 timed passes after 3 untimed ones, the
+# corpora beginner, intermediate, expert and expert-hard of crates/core/benches/corpus/.
+# Within a round every corpus is run by the three engines one after another, each in its own
+# process; the order of the engines turns from round to round, so that none always runs first
+# after another's load or always last.
+set -eu
+OUT="${1:?usage: run.sh OUT [ROUNDS] [PASSES] [WARMUP] [CORPUS...]}"
+ROUNDS="${2:-5}"
+PASSES="${3:-10}"
+WARMUP="${4:-3}"
+[ $# -gt 4 ] && shift 4 || set --
+CORPORA="${*:-beginner intermediate expert expert-hard}"
+HERE="tools/peer-engines"
+LAB="target/release/mineseer-lab"
+for tool in "$LAB" "$HERE/build/msp-bench" "$HERE/jsm-src/COMMIT"; do
+  [ -e "$tool" ] || { echo "missing $tool: build it first (see $HERE/README.md)" >&2; exit 2; }
+done
+
+engine() { # ENGINE CORPUS_FILE: one timed run, one JSON line
+  case "$1" in
+    mineseer) "$LAB" engine-passes "$2" "$PASSES" "$WARMUP" ;;
+    minesweeperprob) "$HERE/build/msp-bench" "$2" "$PASSES" "$WARMUP" ;;
+    jsminesweeper) node "$HERE/jsm-bench.mjs" "$2" "$PASSES" "$WARMUP" ;;
+  esac
+}
+
+round=1
+while [ "$round" -le "$ROUNDS" ]; do
+  case $((round % 3)) in
+    1) order="mineseer minesweeperprob jsminesweeper" ;;
+    2) order="minesweeperprob jsminesweeper mineseer" ;;
+    0) order="jsminesweeper mineseer minesweeperprob" ;;
+  esac
+  for corpus in $CORPORA; do
+    for e in $order; do
+      line="$(engine "$e" "crates/core/benches/corpus/$corpus.txt")"
+      echo "{\"round\":$round,${line#\{}" >> "$OUT"
+      echo "round $round $corpus $e done" >&2
+    done
+  done
+  round=$((round + 1))
+done
