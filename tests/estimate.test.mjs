@@ -1,8 +1,9 @@
 // Browser tests of the Endgame's estimate (issue 29), where the exact search is too large: the
 // auto-player's move in gold at once, then an estimate with its interval; the same answer as
 // the CLI's `mineseer endgame --estimate` for a fixed number of layouts, on any number of
-// workers; a cancel by a click keeps the last answer; a worker that dies is reported; and on
-// a phone, Analyze, Endgame and the win chance are in view with the board, axe-clean.
+// workers; a click that changes nothing keeps it, turning the Endgame off cancels it; a worker
+// that dies is reported; and on a phone, Analyze, Endgame and the win chance are in view with
+// the board, axe-clean.
 // Run with `node --test tests/estimate.test.mjs` after scripts/build-page.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -120,7 +121,8 @@ test('a fixed number of layouts gives the CLI\'s answer, on one worker or three'
         assert.equal(cli.kind, 'estimate');
       }
       assert.equal(await shownPosition(page, 99), position, 'the same game');
-      await page.click('#endgame');
+      // The mode is kept in the profile's settings: on for the second page already.
+      if ((await page.getAttribute('#endgame', 'aria-pressed')) !== 'true') await page.click('#endgame');
       await page.waitForFunction(() => document.body.dataset.estimate === 'rollouts', null, { timeout: 120_000 });
       const shown = await winChance(page);
       const { estimate } = cli;
@@ -141,35 +143,44 @@ test('a fixed number of layouts gives the CLI\'s answer, on one worker or three'
   }
 });
 
-test('a click on the board cancels: the last answer and one gold cell stay, and Endgame works again', async () => {
+test('a click that changes nothing keeps the estimate; Endgame off cancels it, on again estimates, and a move follows', async () => {
   const browser = await launchChromium('mineseer-estimate-cancel-');
   try {
     const { page, problems } = await openPage(browser.context);
     await expertOpening(page);
     await page.click('#endgame');
     await page.waitForSelector('#win-chance[data-kind="estimate"]', { timeout: 10_000 });
-    // The opened cell: revealing it again changes nothing.
+    // The opened cell: revealing it again changes nothing, and the estimate goes on.
     await page.click(cellSelector(3, 3));
-    await page.waitForFunction(() => document.body.dataset.estimate === 'cancelled');
-    const kept = await winChance(page);
-    assert.equal(kept.kind, 'estimate');
-    assert.ok(kept.lo <= kept.win && kept.win <= kept.hi);
-    assert.equal((await goldCells(page)).length, 1);
-    assert.match(await page.textContent('#endgame-info'), /stopped \(cancelled\)\.$/);
     await page.waitForTimeout(300);
-    assert.deepEqual(await winChance(page), kept, 'nothing changes after a cancel');
-    // Nothing broke: the Endgame estimates again (asked twice in a row: the first answer is
-    // superseded, the second estimate runs), and the game plays on.
-    await page.dblclick('#endgame');
+    assert.notEqual(await page.getAttribute('body', 'data-estimate'), 'cancelled');
+    assert.equal((await winChance(page)).kind, 'estimate');
+    assert.equal((await goldCells(page)).length, 1);
+    // Off: the estimate is cancelled, and neither the gold nor the win chance stays.
+    await page.click('#endgame');
+    assert.equal(await page.getAttribute('#endgame', 'aria-pressed'), 'false');
+    await page.waitForFunction(() => document.body.dataset.estimate === 'cancelled');
+    assert.deepEqual(await goldCells(page), []);
+    assert.equal((await winChance(page)).kind, undefined);
+    assert.equal((await winChance(page)).text, '—');
+    await page.waitForTimeout(300);
+    assert.deepEqual(await goldCells(page), [], 'nothing comes back after a cancel');
+    // Pressed three times in a row (on, off, on): it estimates again, and the game plays on.
+    for (let i = 0; i < 3; i++) await page.click('#endgame');
+    assert.equal(await page.getAttribute('#endgame', 'aria-pressed'), 'true');
     await page.waitForFunction(() => document.body.dataset.estimate === 'running');
     await page.waitForSelector('#win-chance[data-kind="estimate"]', { timeout: 10_000 });
-    assert.equal(await page.getAttribute('body', 'data-estimate'), 'running');
     assert.doesNotMatch(await page.textContent('#endgame-info'), /stopped/);
     assert.equal((await goldCells(page)).length, 1);
+    // A click on the gold cell: the mode follows, with the next position's gold.
     const [x, y] = (await goldCells(page))[0].split(',').map(Number);
     await page.click(cellSelector(x, y));
     await page.waitForFunction((s) => document.querySelector(s).dataset.state !== 'hidden', cellSelector(x, y));
-    assert.deepEqual(await goldCells(page), []);
+    if (await page.getAttribute('body', 'data-game') === 'playing') {
+      await page.waitForSelector('#board .cell.best-move', { timeout: 1_500 });
+      assert.equal((await goldCells(page)).length, 1);
+      assert.notDeepEqual(await goldCells(page), [`${x},${y}`]);
+    } else assert.deepEqual(await goldCells(page), []);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

@@ -14,7 +14,6 @@ import {
 } from './browser.mjs';
 
 const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
-const ENDGAMES = path.join(ROOT, 'crates', 'core', 'tests', 'corpus', 'endgames-sample.json');
 
 let server;
 let baseUrl;
@@ -66,6 +65,14 @@ function mineText(cells, mines) {
 /** Turns Analyze on or off, whatever the saved setting is. */
 async function setAnalyze(page, on) {
   if ((await page.getAttribute('#analyze', 'aria-pressed')) !== String(on)) await page.click('#analyze');
+}
+
+/**
+ * Turns the Endgame mode on or off, whatever the saved setting is (the tests share one
+ * browser profile: a test that turns it on turns it off before it ends).
+ */
+async function setEndgame(page, on) {
+  if ((await page.getAttribute('#endgame', 'aria-pressed')) !== String(on)) await page.click('#endgame');
 }
 
 /** Moves the keyboard cursor with the arrow keys (the board has focus). */
@@ -264,110 +271,6 @@ test('every data-p shown by Analyze equals the CLI analyze --json', async () => 
   assert.deepEqual(smallDead, smallCli.cells.filter((c) => c.dead && c.p > 0 && c.p < 1).map((c) => `${c.x},${c.y}`).sort());
   await screenshot(page, 'analyze-fifty-fifty');
   assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('Endgame outlines a best move in gold and shows the exact win chance', async () => {
-  const corpus = JSON.parse(fs.readFileSync(ENDGAMES, 'utf8'));
-  // Positions whose win chance is neither certain nor trivial, and one that is certain.
-  const picked = corpus.filter((e) => e.win !== '1/1').slice(0, 4).concat(corpus.filter((e) => e.win === '1/1').slice(0, 1));
-  assert.ok(picked.length >= 3);
-  const { page, problems } = await openPage();
-  for (const [i, entry] of picked.entries()) {
-    await page.fill('#position', entry.board);
-    await page.click('#load-position');
-    await page.waitForFunction(() => document.body.dataset.game === 'position');
-    await page.click('#endgame');
-    await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
-    const [num, den] = entry.win.split('/').map(Number);
-    assert.equal(await page.textContent('#win-chance'), `${((num / den) * 100).toFixed(2)}%`, entry.board);
-    assert.equal(await page.getAttribute('#win-chance', 'title'), entry.win, 'the exact fraction');
-    assert.equal(await page.getAttribute('#win-chance', 'data-kind'), 'exact');
-    const gold = page.locator('#board .cell.best-move');
-    assert.equal(await gold.count(), 1);
-    const x = Number(await gold.getAttribute('data-x'));
-    const y = Number(await gold.getAttribute('data-y'));
-    assert.ok(entry.best.some(([bx, by]) => bx === x && by === y), `(${x},${y}) is an optimal move of ${JSON.stringify(entry.board)}`);
-    const outline = await gold.evaluate((el) => getComputedStyle(el).outlineColor);
-    assert.equal(outline, 'rgb(224, 168, 0)', 'the best move is outlined in gold');
-    if (i === 0) await screenshot(page, 'endgame');
-  }
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('Endgame gives each hidden cell its win chance if revealed, as the CLI does', async () => {
-  const position = '6x4x5\n01HHHH\n12HHHH\nHHHHHH\nHHHHHH\n';
-  const cli = JSON.parse(execFileSync(cliBinary(), ['endgame', '--json', '--moves'], { input: position }).toString());
-  assert.equal(cli.moves.length, 20);
-  const { page, problems } = await openPage();
-  await page.fill('#position', position);
-  await page.click('#load-position');
-  await page.waitForFunction(() => document.body.dataset.game === 'position');
-  await page.click('#endgame');
-  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
-  assert.match(await page.textContent('#endgame-info'), /for its win chance if revealed\.$/);
-  // A guess beside the numbers, a cell off them and the certainly safe best move.
-  for (const [x, y] of [[2, 0], [5, 3], [2, 2]]) {
-    const move = cli.moves.find((m) => m.x === x && m.y === y);
-    await page.hover(`#board .cell[data-x="${x}"][data-y="${y}"]`);
-    await page.waitForFunction(() => document.getElementById('hover-info').textContent.includes('win if revealed'));
-    const line = await page.textContent('#hover-info');
-    assert.ok(line.startsWith(`(${x}, ${y}): mine`), line);
-    assert.ok(line.endsWith(`· win if revealed ${(move.win * 100).toFixed(2)}% = ${move.win_exact}`), line);
-  }
-  assert.equal(cli.moves.find((m) => m.x === 2 && m.y === 2).win_exact, cli.win_exact);
-  // Another position: the last one's values are gone.
-  await page.fill('#position', '6x4x5\n01HHHH\n13HHHH\nHHHHHH\nHHHHHH\n');
-  await page.click('#load-position');
-  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="1"][data-y="1"]').dataset.state === '3');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell[data-p]').length === 20);
-  await page.hover('#board .cell[data-x="4"][data-y="3"]');
-  await page.hover('#board .cell[data-x="5"][data-y="3"]');
-  await page.waitForFunction(() => document.getElementById('hover-info').textContent.startsWith('(5, 3): mine'));
-  assert.ok(!(await page.textContent('#hover-info')).includes('win if revealed'));
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('Endgame over its time budget says what the exact search proved, then estimates', async () => {
-  // A long strip along a wall: the search needs far more than the page's budget of layout
-  // visits (about 6 s in Chromium); its best strategy found is a proven lower bound, and the
-  // estimate then gives the win chance with its interval.
-  const strip = fs.readFileSync(path.join(ROOT, 'crates/core/benches/endgame_positions/expert-20000-strip.mine'), 'utf8');
-  const { page, problems } = await openPage();
-  await page.fill('#position', strip);
-  await page.click('#load-position');
-  await page.waitForFunction(() => document.body.dataset.game === 'position');
-  await page.click('#endgame');
-  await page.waitForSelector('#win-chance[data-kind="estimate"]', { timeout: 60_000 });
-  const info = await page.textContent('#endgame-info');
-  assert.match(info, /^Too large to solve exactly in the time allowed \(over \d+ layout visits\); its best strategy found wins at least \d+\/\d+\./);
-  assert.match(info, /Estimated from [\d,]+ random layouts/);
-  assert.match(await page.textContent('#win-chance'), /^≈ \d+ % \(\d+-\d+\)$/);
-  assert.equal(await page.locator('#board .cell.best-move').count(), 1);
-  // A new game's answer keeps nothing of the last one.
-  await endgameOfAnExpertOpening(page);
-  assert.doesNotMatch(await page.getAttribute('#win-chance', 'title'), /\//);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-/** Opens an expert game at (3,3) and asks for the Endgame: far too many layouts, an estimate. */
-async function endgameOfAnExpertOpening(page) {
-  await newGame(page, 'expert', '5');
-  await clickCell(page, 3, 3);
-  await page.waitForFunction(() => document.querySelector('#board .cell[data-x="3"][data-y="3"]').dataset.state === '0');
-  await page.click('#endgame');
-  await page.waitForSelector('#win-chance[data-kind="estimate"]', { timeout: 10_000 });
-}
-
-test('Endgame estimates a big position honestly, and says so', async () => {
-  const { page } = await openPage();
-  await endgameOfAnExpertOpening(page);
-  assert.match(await page.textContent('#endgame-info'), /^Too large to solve exactly \(over 20000 layouts\)\. Estimated from/);
-  assert.match(await page.textContent('#endgame-info'), /optimal play can only do better/);
-  assert.equal(await page.locator('#board .cell.best-move').count(), 1);
   await page.close();
 });
 
@@ -714,10 +617,11 @@ test('a long analysis superseded by a newer request is stopped: the worker resta
   assert.deepEqual((await boardStates(page)).filter((c) => c.state === 'hidden').map((c) => c.p), ['0.5', '0.5']);
   assert.match(await page.textContent('#message'), /^Loaded a 3×1 position/);
   // The fresh worker keeps working: Endgame on the same position.
-  await page.click('#endgame');
+  await setEndgame(page, true);
   await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent));
   assert.equal(await page.textContent('#win-chance'), '50.00%');
   await page.waitForFunction(() => document.getElementById('spinner').hidden);
+  await setEndgame(page, false);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -758,38 +662,6 @@ test('the main thread has no long task over 100 ms while an expert game is analy
   await page.waitForFunction((n) => window.longTasks.length > n, longTasks.length);
   assert.ok(Math.max(...(await page.evaluate(() => window.longTasks))) >= 150, 'the deliberate block was measured');
   await setAnalyze(page, false);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
-
-test('the spinner shows while the worker solves a hard endgame, and the answer matches the CLI', async () => {
-  // A late expert position with 864 layouts (from the core's endgame bench set), which takes
-  // the worker a good fraction of a second: well past the spinner's 100 ms.
-  const file = path.join(ROOT, 'tests', 'fixtures', 'endgame-expert-864-layouts.mine');
-  const position = fs.readFileSync(file, 'utf8');
-  const cli = execFileSync(cliBinary(), ['endgame', file]).toString();
-  const [, num, den, bx, by] = cli.match(/^win (\d+)\/(\d+) = [\d.]+, best move \((\d+),(\d+)\)/);
-  const { page, problems } = await openPage();
-  await page.fill('#position', position);
-  await page.click('#load-position');
-  await page.waitForFunction(() => document.body.dataset.game === 'position');
-  await setAnalyze(page, true);
-  await page.waitForSelector('#board .cell[data-p]');
-  // Watched from inside the page, so a short appearance is not missed.
-  await page.evaluate(() => {
-    window.spinnerSeen = false;
-    new MutationObserver(() => {
-      if (!document.getElementById('spinner').hidden) window.spinnerSeen = true;
-    }).observe(document.getElementById('spinner'), { attributes: true });
-  });
-  await page.click('#endgame');
-  await page.waitForFunction(() => !['—', '…'].includes(document.getElementById('win-chance').textContent), null, { timeout: 120_000 });
-  await page.waitForFunction(() => document.getElementById('spinner').hidden);
-  assert.equal(await page.evaluate(() => window.spinnerSeen), true, 'the spinner showed');
-  assert.equal(await page.getAttribute('#win-chance', 'title'), `${num}/${den}`);
-  const gold = page.locator('#board .cell.best-move');
-  assert.deepEqual([await gold.getAttribute('data-x'), await gold.getAttribute('data-y')], [bx, by]);
-  await screenshot(page, 'endgame-expert');
   assert.deepEqual(problems, []);
   await page.close();
 });

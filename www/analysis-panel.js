@@ -1,25 +1,24 @@
-// The Analysis card and the status line's quick controls (Analyze, Endgame, the win chance):
-// asks the analyst worker for the shown position's analysis and for the Endgame's exact
-// answer, and puts them into words (the summary, the hover line, the endgame's line). A module
-// of its own because it is the one part of the page that reads the engine's answers; where the
-// exact search is too large, the Endgame's estimate is estimate.js's.
-import { Superseded } from './client.js';
+// The Analysis card and the status line's Analyze toggle and win chance: asks the analyst
+// worker for the shown position's analysis and puts it into words (the summary, the hover line
+// with the Endgame's figures for the cell, the win chance). A module of its own because it is
+// the one part of the page that reads the engine's analysis; when the Endgame asks for its
+// answers is endgame-mode.js's, and its estimate estimate.js's.
 import {
-  Request, DETAILED_ANALYSIS_MAX_CELLS, ENDGAME_MAX_VISITS, ENDGAME_MOVE_VALUES_MAX_VISITS, analysisOptions,
+  Request, DETAILED_ANALYSIS_MAX_CELLS, analysisOptions,
 } from './protocol.js';
 import { MAX_BEST_GUESSES, percent } from './board-view.js';
-import { candidateText, estimateEndgame, planText } from './estimate.js';
+import { candidateText } from './estimate.js';
 import { $, setPressed } from './controls.js';
 
 /** Heads the summary of an estimate; the browser tests look for it. */
 const APPROXIMATE_NOTE = 'approximate (floating point): the exact analysis is over budget';
 
 /**
- * The analysis and the endgame of the shown position. `app` is the page's controller:
- * {state, view, estimator, analyst, features, guarded(action), clearMessage(), storeSettings()}.
+ * The analysis of the shown position. `app` is the page's controller: {state, view, analyst,
+ * guarded(action), storeSettings()}.
  */
 export function createAnalysisPanel(app) {
-  const { state, view, estimator } = app;
+  const { state, view } = app;
 
   function analyzeOn() {
     return $('analyze').getAttribute('aria-pressed') === 'true';
@@ -93,75 +92,7 @@ export function createAnalysisPanel(app) {
     }
   }
 
-  async function solveEndgame() {
-    app.clearMessage();
-    if (!analyzeOn()) {
-      setPressed($('analyze'), true);
-      app.storeSettings();
-      requestAnalysis();
-    }
-    const version = state.version;
-    const position = state.position.toMineText();
-    showWinChance('…');
-    // The estimate's plan is made alongside the exact search, so that a position over its
-    // budget has the auto-player's move in gold at once.
-    let exactAnswered = false;
-    const planned = app.features.estimate ? estimator.plan(position) : null;
-    planned?.then((plan) => {
-      if (version !== state.version || exactAnswered) return;
-      view.showBestMove(plan.player.x, plan.player.y, 'the auto-player\'s move');
-      $('endgame-info').textContent = `Solving exactly… ${planText(plan)}`;
-    }, () => {});
-    await app.guarded(async () => {
-      let result;
-      try {
-        result = await app.analyst.request(Request.ENDGAME, {
-          position,
-          options: { maxVisits: ENDGAME_MAX_VISITS, moveValues: true, moveValuesMaxVisits: ENDGAME_MOVE_VALUES_MAX_VISITS },
-        });
-      } catch (err) {
-        // Superseded: a newer Endgame asked, and its estimate is under way.
-        if (err instanceof Superseded) throw err;
-        if (version === state.version) showWinChance('—');
-        estimator.cancel();
-        throw err;
-      } finally {
-        exactAnswered = true;
-      }
-      if (version !== state.version) return;
-      if (!result.solved && planned) {
-        await estimateEndgame(estimator, planned, result, {
-          view,
-          current: () => version === state.version,
-          showWinChance,
-          showInfo: (text) => { $('endgame-info').textContent = text; },
-          onFigures: (summary) => { state.endgameEstimate = { version, summary }; },
-        });
-        return;
-      }
-      estimator.cancel();
-      if (!result.solved) {
-        showWinChance('too large');
-        $('endgame-info').textContent = result.reason ?? 'This position is over the endgame budget.';
-        return;
-      }
-      showWinChance(`${(result.winChance * 100).toFixed(2)}%`, result.winChanceExact, { kind: 'exact' });
-      if (result.bestMove) view.showBestMove(result.bestMove.x, result.bestMove.y);
-      else view.clearBestMove();
-      const width = state.position.width;
-      state.endgameMoves = result.moves
-        ? { version, byCell: new Map(result.moves.map((m) => [m.y * width + m.x, m])) }
-        : null;
-      $('endgame-info').textContent =
-        `Exactly ${result.winChanceExact} over ${result.layouts} layouts` +
-        (result.bestMove ? `; best move (${result.bestMove.x}, ${result.bestMove.y}), outlined in gold.` : '.') +
-        (!result.bestMove ? '' : result.moves
-          ? ' Point at a cell (on touch, a long press, which also flags it) for its win chance if revealed.'
-          : ' Valuing every cell would take too long here.');
-    });
-  }
-
-  /** The Analyze toggle, the Show choice and the Endgame button. */
+  /** The Analyze toggle and the Show choice (the Endgame's toggle is endgame-mode.js's). */
   function wire() {
     $('analyze').addEventListener('click', () => {
       const on = !analyzeOn();
@@ -178,7 +109,6 @@ export function createAnalysisPanel(app) {
       app.storeSettings();
       if (state.analysis) view.showAnalysis(state.analysis, $('display').value);
     });
-    $('endgame').addEventListener('click', solveEndgame);
   }
 
   return { analyzeOn, requestAnalysis, showNumberChances, showWinChance, wire };

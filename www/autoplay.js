@@ -10,7 +10,7 @@ const AUTOPLAY_DELAYS_MS = [1500, 1000, 700, 500, 350, 250, 150, 100, 50, 20, 0]
 
 /**
  * The auto-player. `app` is the page's controller: {state, client, records, guarded(action),
- * showMessage(text, kind), showGame(game)}.
+ * showMessage(text, kind), showGame(game), endgame: {follow()}}.
  */
 export function createAutoPlayer(app) {
   const { state } = app;
@@ -47,8 +47,11 @@ export function createAutoPlayer(app) {
   }
 
   function stopAutoplay() {
+    const wasPlaying = state.autoplaying;
     state.autoplaying = false;
     setPressed($('autoplay'), false);
+    // The Endgame waited for auto-play to stop: it answers for the position where it stopped.
+    if (wasPlaying) app.endgame?.follow();
   }
 
   /** The Step and Let it play buttons (the speed is a setting: main.js stores it). */

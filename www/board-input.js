@@ -1,6 +1,7 @@
 // The board's input: mouse (click, right click, middle click), touch (a tap reveals, a long
 // press flags and shows the cell's chances, a pan of the frame is neither) and the keyboard
-// (arrows, Space, F, C, and N for a new game), each turned into a reveal, flag, chord or paint.
+// (arrows, Space, F, C on the board; anywhere but in a text field, N for a new game and A and
+// E for the Analyze and Endgame modes), each turned into a reveal, flag, chord, paint or toggle.
 // A module of its own because telling a tap from a long press from a pan is fiddly work that
 // nothing else on the page needs; what a gesture does is the controller's and the panels'.
 import { $ } from './controls.js';
@@ -13,12 +14,12 @@ const PRESS_SLOP_PX = 10;
 const LONG_PRESS_VIBRATE_MS = 25;
 
 /**
- * Listens to the board (and to N anywhere on the page). `app` is the page's controller:
- * {state, view, estimator, gameMove(op, x, y), showPosition(position), newGame(),
- * editor: {paint(x, y)}, analysis: {showNumberChances(x, y)}}.
+ * Listens to the board (and to N, A and E anywhere on the page). `app` is the page's controller:
+ * {state, view, gameMove(op, x, y), showPosition(position), newGame(), editor: {paint(x, y)},
+ * analysis: {showNumberChances(x, y)}}.
  */
 export function wireBoardInput(app) {
-  const { state, view, estimator } = app;
+  const { state, view } = app;
 
   /** A primary action on a cell: reveal, chord on a number, or paint in the editor. */
   function primary(x, y) {
@@ -113,8 +114,6 @@ export function wireBoardInput(app) {
       press = null;
       if (wasLong) return;
     }
-    // Any click on the board stops the Endgame's estimate (its last figures stay).
-    estimator.cancel();
     // A mouse or touch user: the keyboard cursor follows, hidden until a key is used.
     view.cursor = { x: cell.x, y: cell.y };
     view.showCursor(false);
@@ -170,11 +169,14 @@ export function wireBoardInput(app) {
   });
   board.addEventListener('focus', () => view.showCursor(board.matches(':focus-visible')));
   board.addEventListener('blur', () => view.showCursor(false));
+  /** The page's keys: N, a new game; A and E, the Analyze and Endgame modes (as their buttons). */
+  const pageKeys = new Map([['n', () => app.newGame()], ['a', () => $('analyze').click()], ['e', () => $('endgame').click()]]);
   document.addEventListener('keydown', (event) => {
-    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName);
-    if (!typing && (event.key === 'n' || event.key === 'N') && !event.ctrlKey && !event.metaKey) {
-      event.preventDefault();
-      app.newGame();
-    }
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)
+      || document.activeElement?.isContentEditable;
+    const action = pageKeys.get(event.key?.toLowerCase());
+    if (typing || !action || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    event.preventDefault();
+    action();
   });
 }

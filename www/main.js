@@ -1,6 +1,6 @@
 // The page's controller: keeps the page's state, plays the game through the worker client,
 // shows its status line (face, counters, message) and wires the panels it drives: the Analysis
-// card and the Endgame (analysis-panel.js, estimate.js), Auto-play (autoplay.js), the Bulk run
+// card (analysis-panel.js), the Endgame mode (endgame-mode.js, estimate.js), Auto-play (autoplay.js), the Bulk run
 // (bulk-run.js), the Position card (position-editor.js), the board's input (board-input.js)
 // and cell size (zoom.js), records, review and statistics (review.js, stats.js). All solver
 // work happens in workers (see client.js). The panels get the controller as `app`, built
@@ -14,6 +14,7 @@ import { GameRecords } from './review.js';
 import { Estimator } from './estimate.js';
 import { $, setPressed, currentSize, randomSeed } from './controls.js';
 import { createAnalysisPanel } from './analysis-panel.js';
+import { createEndgameMode } from './endgame-mode.js';
 import { createAutoPlayer } from './autoplay.js';
 import { createBulkRun } from './bulk-run.js';
 import { createPositionEditor } from './position-editor.js';
@@ -75,6 +76,7 @@ const app = {
   stopTimer,
 };
 app.analysis = createAnalysisPanel(app);
+app.endgame = createEndgameMode(app);
 app.autoplay = createAutoPlayer(app);
 app.editor = createPositionEditor(app);
 const bulk = createBulkRun(app);
@@ -122,6 +124,7 @@ function storeSettings() {
     display: $('display').value,
     speed: Number($('speed').value),
     analyze: $('analyze').getAttribute('aria-pressed') === 'true',
+    endgame: $('endgame').getAttribute('aria-pressed') === 'true',
   });
   saveSettings(settings);
 }
@@ -136,11 +139,12 @@ function applySettingsToControls() {
   $('display').value = settings.display;
   $('speed').value = String(settings.speed);
   setPressed($('analyze'), settings.analyze);
+  setPressed($('endgame'), settings.endgame);
 }
 
 // ---------------------------------------------------------------- showing the board
 
-/** Shows a new position and, with Analyze on, asks for its analysis. */
+/** Shows a new position and, with Analyze or Endgame on, asks for their answers. */
 function showPosition(position) {
   estimator.cancel();
   state.position = position;
@@ -154,6 +158,7 @@ function showPosition(position) {
   $('edit-mines').value = String(position.mines);
   if (app.analysis.analyzeOn()) app.analysis.requestAnalysis();
   else $('analysis-summary').textContent = '';
+  app.endgame.follow();
 }
 
 // ---------------------------------------------------------------- playing
@@ -218,6 +223,7 @@ function showGame(game) {
   if (app.analysis.analyzeOn() && game.status === 'playing') app.analysis.requestAnalysis();
   else $('analysis-summary').textContent = '';
   app.records?.onGameState(game);
+  app.endgame.follow();
 }
 
 /** Shows a game the worker made from a file (a record): play goes on from it. */
@@ -295,6 +301,7 @@ function wireControls() {
   $('rule').addEventListener('change', storeSettings);
   $('speed').addEventListener('change', storeSettings);
   app.analysis.wire();
+  app.endgame.wire();
   app.autoplay.wire();
   bulk.wire();
   app.editor.wire();
@@ -355,6 +362,7 @@ async function start() {
     clearMessage,
     currentSize,
     display: () => $('display').value,
+    endgame: app.endgame,
     features,
   });
   document.body.dataset.ready = '1';

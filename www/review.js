@@ -40,7 +40,7 @@ function withoutFlags(mineText) {
 /**
  * The records, the summary and the review. `app` is the page's controller: {client, analyst,
  * view, state, showGame(game), adoptGame(game), stopAutoplay(), showMessage(text, kind),
- * clearMessage(), currentSize(), display()}.
+ * clearMessage(), currentSize(), display(), endgame: {on(), showReviewMove(move)}}.
  */
 export class GameRecords {
   constructor(container, app) {
@@ -391,15 +391,29 @@ export class GameRecords {
     document.body.dataset.reviewDrawn = `${k}:${this.drawn}`;
   }
 
-  /** The move played outlined, the best alternative in gold. */
+  /**
+   * The move played outlined, the best alternative in gold; with the Endgame mode on, the gold
+   * is the best move of the position on screen, whatever was played (endgame-mode.js).
+   */
   outline(move) {
     const { view } = this.app;
     for (const cell of view.root.querySelectorAll('.review-played')) cell.classList.remove('review-played');
+    if (move) view.element(move.x, move.y)?.classList.add('review-played');
+    if (this.app.endgame?.on()) {
+      this.app.endgame.showReviewMove(move);
+      return;
+    }
     if (!move) return;
-    view.element(move.x, move.y)?.classList.add('review-played');
     if (move.best && (move.best.x !== move.x || move.best.y !== move.y || move.op === 'chord')) {
       view.showBestMove(move.best.x, move.best.y);
     }
+  }
+
+  /** Draws the gold again, after the Endgame mode was turned on or off during the review. */
+  redrawGold() {
+    if (!this.review || this.app.state.mode !== 'review') return;
+    this.app.view.clearBestMove();
+    this.outline(this.review.moves[this.step]);
   }
 
   /** Leaves the review; the board shows the game again. */

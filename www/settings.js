@@ -15,6 +15,7 @@ const DEFAULTS = {
   mines: 99,
   rule: 'opening',
   analyze: false,
+  endgame: false,
   display: 'mine',
   theme: '',
   speed: 6,

@@ -304,6 +304,8 @@ async function rollouts(id, p) {
   const onBatch = (batchCounts, played) => {
     counts = batchCounts;
     estimate.played = played;
+    // For tests: the batches this worker has played, so a test can see that none run on.
+    self.rolloutBatches = (self.rolloutBatches ?? 0) + 1;
   };
   while (id > cancelledUpTo && estimate.played < p.maxLayouts && performance.now() < stop) {
     const sliceEnd = Math.min(stop, performance.now() + ROLLOUT_SLICE_MS);
