@@ -2,6 +2,21 @@
 // launched the way this machine allows, a page opened with its errors collected, a new game, a
 // worker of the page's own, and the core's synthetic positions.
 // (Not a test file: `node --test tests/` runs only *.test.mjs.)
+//
+// `node --test --test-concurrency=N tests/` runs N test files at once, each in a process of its
+// own; to be safe there, a test file shares nothing it writes or listens on with another:
+// - a server on port 0 (`startServer(DIST)`, `startServer(copy)`), never a fixed port;
+// - a browser by `launchChromium(prefix)`, which makes a profile directory of its own (the
+//   prefix only names it); never a fixed profile path or debugging port;
+// - files it writes: in a `fs.mkdtempSync` directory, or in tests/artifacts/ under a name no
+//   other file uses (page.test.mjs: `<name>.png`, phone: `phone-*`, hosting: `hosted-*`);
+//   never into dist/ (copy it first, as phone.test.mjs does), and elsewhere in the repository
+//   only a file of its own (hosting.test.mjs: docs/screenshot.png, when asked);
+// - the CLI, target/release/mineseer, only run: `cliBinary()` builds it only when it is
+//   missing (scripts/test.sh's `cargo test --release` has built it; files that find it missing
+//   at once wait on cargo's lock, and the later ones find it built).
+// Waits are on the page's own signals with generous timeouts; a test that times something
+// measures inside the page (performance.now), where the other files' load shows least.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -31,8 +31,10 @@ use std::ops::Range;
 
 use crate::board::{Board, Cell};
 use crate::error::SolveError;
-use crate::game::{FirstClickRule, Game, GameState};
-use crate::player::{next_moves, play_game, ranked_guesses, Action, Level, PlayerConfig, Reason};
+use crate::game::{FirstClickRule, Game};
+use crate::player::{
+    next_moves, ranked_guesses, wins_after_reveal, Action, Level, PlayerConfig, Reason,
+};
 use crate::probability::{Analysis, SolveConfig};
 use crate::rng::{derive_seed, GameRng};
 use crate::sample::LayoutSampler;
@@ -411,15 +413,8 @@ impl<S: LayoutSource> Rollouts<S> {
 
 /// Whether the auto-player `player` wins `game` after revealing `(x, y)`. A position the
 /// engine cannot analyse counts as a loss, never a panic.
-pub fn wins_after(game: &Game, (x, y): (usize, usize), player: &PlayerConfig) -> bool {
-    let mut game = game.clone();
-    if game.reveal(x, y).is_err() {
-        return false;
-    }
-    if game.state() == GameState::Playing {
-        let _ = play_game(&mut game, player);
-    }
-    game.state() == GameState::Won
+pub fn wins_after(game: &Game, cell: (usize, usize), player: &PlayerConfig) -> bool {
+    wins_after_reveal(game, cell, player, |board| next_moves(board, player))
 }
 
 /// How many layouts ended with each set of winning candidates. Tallies of disjoint sets of
@@ -647,7 +642,7 @@ mod tests {
     use crate::board::CellIdx;
     use crate::brute::enumerate_layouts;
     use crate::formats::parse_mine;
-    use crate::game::GameConfig;
+    use crate::game::{GameConfig, GameState};
     use crate::probability::solve_board;
 
     /// Positions of real games on small boards, stopped after a few turns of the fast

@@ -167,10 +167,25 @@ pub fn play_game_counted(
     config: &PlayerConfig,
     work: &mut PlayerWork,
 ) -> Result<PlayedGame, SolveError> {
+    play_game_with(game, config, |board| {
+        next_moves_counted(board, config, work)
+    })
+}
+
+/// [`play_game`], taking each position's moves from `moves_of` instead of [`next_moves`]. The
+/// moves depend on the board alone, so a caller that plays many layouts of one position can
+/// keep the moves of the positions it meets again instead of analysing them again (the
+/// estimate's exact checks do: `tests/estimate_vs_exact.rs`). `moves_of` must give what
+/// [`next_moves`] with `config` gives; `config` only says which moves count as guesses.
+pub fn play_game_with(
+    game: &mut Game,
+    config: &PlayerConfig,
+    mut moves_of: impl FnMut(&Board) -> Result<Vec<Move>, SolveError>,
+) -> Result<PlayedGame, SolveError> {
     let mut guesses = 0;
     let mut moves = 0;
     while game.state() == GameState::Playing {
-        let batch = next_moves_counted(game.board(), config, work)?;
+        let batch = moves_of(game.board())?;
         if batch.is_empty() {
             break;
         }
@@ -196,4 +211,23 @@ pub fn play_game_counted(
         guesses,
         moves,
     })
+}
+
+/// Whether revealing `(x, y)` on a copy of `game`, then playing it to the end with the moves
+/// of `moves_of` ([`play_game_with`]), wins. A reveal outside the board, or a position the
+/// engine cannot analyse, counts as a loss, never a panic.
+pub fn wins_after_reveal(
+    game: &Game,
+    (x, y): (usize, usize),
+    config: &PlayerConfig,
+    moves_of: impl FnMut(&Board) -> Result<Vec<Move>, SolveError>,
+) -> bool {
+    let mut game = game.clone();
+    if game.reveal(x, y).is_err() {
+        return false;
+    }
+    if game.state() == GameState::Playing {
+        let _ = play_game_with(&mut game, config, moves_of);
+    }
+    game.state() == GameState::Won
 }

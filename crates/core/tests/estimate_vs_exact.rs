@@ -9,6 +9,12 @@
 //!   first move.
 //! - **Determinism**: the same seed and layouts give the same tally however the layouts are
 //!   shared among threads.
+//!
+//! The exact values keep the player's moves of each position met (`exact_value`'s memo): the
+//! player's moves depend on the board alone, and the layouts of one position pass through the
+//! same positions again and again. The memo changes no value (the last test compares it with
+//! plain `wins_after` on every layout); it made this file several times cheaper
+//! (docs/journal/first-run.md).
 
 mod common;
 
@@ -17,11 +23,14 @@ use mineseer_core::estimate::{
     plan, summarize, wins_after, EstimateConfig, LayoutSource, Plan, Rollouts, Tally,
 };
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
-use mineseer_core::player::{next_moves, Level, PlayerConfig, Reason};
+use mineseer_core::player::{next_moves, wins_after_reveal, Level, Move, PlayerConfig, Reason};
 use mineseer_core::rng::{derive_seed, GameRng};
 use mineseer_core::sample::LayoutSampler;
-use mineseer_core::{solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig};
+use mineseer_core::{
+    solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig, SolveError,
+};
 use num_bigint::BigUint;
+use std::collections::HashMap;
 
 /// Layouts drawn for each position's estimate.
 const ROLLOUTS: u64 = 120;
@@ -83,17 +92,29 @@ fn guess_positions(count: usize, max_layouts: usize) -> Vec<Board> {
 }
 
 /// The exact wins of "reveal `cell`, then `player`" over every layout: (wins, layouts).
+/// `memo` keeps the player's moves of every position met (its moves depend on the board
+/// alone), so the many layouts that pass through one position analyse it once; give the same
+/// memo only to calls with the same `player`.
 fn exact_value(
     board: &Board,
     layouts: &[Vec<bool>],
     cell: (usize, usize),
     player: &PlayerConfig,
+    memo: &mut HashMap<Board, Vec<Move>>,
 ) -> (u64, u64) {
+    let mut moves_of = |position: &Board| -> Result<Vec<Move>, SolveError> {
+        if let Some(moves) = memo.get(position) {
+            return Ok(moves.clone());
+        }
+        let moves = next_moves(position, player)?;
+        memo.insert(position.clone(), moves.clone());
+        Ok(moves)
+    };
     let wins = layouts
         .iter()
         .filter(|layout| {
             let game = Game::at_position(board, layout.to_vec()).expect("a layout replays");
-            wins_after(&game, cell, player)
+            wins_after_reveal(&game, cell, player, &mut moves_of)
         })
         .count();
     (wins as u64, layouts.len() as u64)
@@ -149,11 +170,13 @@ fn cases(positions: &[Board], level: Level) -> Vec<Case> {
             let plan = plan(board, &analysis, &config, None).unwrap();
             let layouts = layout_masks(board);
             let player = config.player(board);
+            let mut memo = HashMap::new();
             let exact = plan
                 .candidates()
                 .iter()
                 .map(|c| {
-                    let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &player);
+                    let (wins, total) =
+                        exact_value(board, &layouts, (c.x, c.y), &player, &mut memo);
                     wins as f64 / total as f64
                 })
                 .collect();
@@ -266,8 +289,9 @@ fn the_players_value_never_exceeds_the_optimum() {
             };
             let plan = plan(board, &analysis, &config, None).unwrap();
             let player = config.player(board);
+            let mut memo = HashMap::new();
             for c in plan.candidates() {
-                let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &player);
+                let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &player, &mut memo);
                 let (_, optimum) = values
                     .iter()
                     .find(|(cell, _)| *cell == (c.x, c.y))
@@ -325,6 +349,36 @@ fn the_same_seed_gives_the_same_tally_on_any_number_of_threads() {
                 summarize(&plan, &merged).unwrap(),
                 summarize(&plan, &one).unwrap()
             );
+        }
+    }
+}
+
+#[test]
+fn the_memo_of_the_players_moves_changes_no_exact_value() {
+    // exact_value keeps the player's moves by position; without the memo every layout is
+    // played by `wins_after` itself, as the rollouts play it.
+    for (i, board) in guess_positions(16, 500).iter().enumerate() {
+        let analysis = solve_board(board, &SolveConfig::default()).unwrap();
+        let layouts = layout_masks(board);
+        let level = if i % 2 == 0 { Level::Fast } else { Level::Full };
+        let config = EstimateConfig {
+            level,
+            ..EstimateConfig::default()
+        };
+        let plan = plan(board, &analysis, &config, None).unwrap();
+        let player = config.player(board);
+        let mut memo = HashMap::new();
+        for c in plan.candidates() {
+            let cell = (c.x, c.y);
+            let plain = layouts
+                .iter()
+                .filter(|layout| {
+                    let game = Game::at_position(board, layout.to_vec()).unwrap();
+                    wins_after(&game, cell, &player)
+                })
+                .count() as u64;
+            let (wins, _) = exact_value(board, &layouts, cell, &player, &mut memo);
+            assert_eq!(wins, plain, "{board:?}: {cell:?} at {level:?}");
         }
     }
 }
