@@ -29,6 +29,7 @@ pub mod board;
 pub mod board_stats;
 pub mod boxes;
 pub mod brute;
+mod checked;
 pub mod clicks;
 pub mod combinatorics;
 pub mod combine;
