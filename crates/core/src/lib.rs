@@ -29,7 +29,6 @@ pub mod board;
 pub mod board_stats;
 pub mod boxes;
 pub mod brute;
-mod checked;
 pub mod clicks;
 pub mod combinatorics;
 pub mod combine;

@@ -13,7 +13,6 @@ use num_bigint::BigUint;
 
 use crate::board::{Board, CellIdx};
 use crate::boxes::{Boxes, Front};
-use crate::checked::{self, Checked};
 use crate::combinatorics::{ratio_to_f64, Count, Fraction};
 use crate::combine::{combination_work, combine, Combined, FrontWeights, Weight};
 use crate::enumerate::{
@@ -137,106 +136,15 @@ pub(crate) fn solve_board_after_reveal(
     analyse_rules(board, parent.rules.after_reveal(board, idx)?, config)
 }
 
-/// The analysis of `board` from its rules: on machine integers when they hold every count
-/// ([`machine_analysis`]), on big integers otherwise. The two roads give the same analysis.
+/// The analysis of `board` from its rules.
 fn analyse_rules(
     board: &Board,
     rules: Rules,
     config: &SolveConfig,
 ) -> Result<Analysis, SolveError> {
     let boxes = Boxes::new(&rules);
-    match machine_analysis(board, &rules, &boxes, config) {
-        Some(Ok(parts)) => Ok(parts.into_analysis(board, rules, boxes)),
-        Some(Err(error)) => Err(error),
-        None => big_analysis(board, rules, boxes, config),
-    }
-}
-
-/// The big-integer road: every count a `BigUint` from the enumeration on.
-pub(crate) fn big_analysis(
-    board: &Board,
-    rules: Rules,
-    boxes: Boxes,
-    config: &SolveConfig,
-) -> Result<Analysis, SolveError> {
     let (fronts, lines_created) = enumerate_fronts::<BigUint>(board, &rules, &boxes, config)?;
     analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)
-}
-
-/// The machine-integer road, or `None` when it cannot hold the counts. It is tried when
-/// `C(U, L)`, the placements of the `L` mines left among the `U` unknown cells and so a bound
-/// on the number of layouts, fits in a `u128`; its answer is kept when no sum or product of the
-/// enumeration and the combination overflowed ([`Checked`]). Every count is then the same
-/// integer as on the big-integer road, which is checked by the tests of both roads.
-pub(crate) fn machine_analysis(
-    board: &Board,
-    rules: &Rules,
-    boxes: &Boxes,
-    config: &SolveConfig,
-) -> Option<Result<MachineParts, SolveError>> {
-    let unknown: usize =
-        boxes.boxes.iter().map(|b| b.cells.len()).sum::<usize>() + boxes.floating.len();
-    checked::binomial(unknown as u64, rules.mines_left as u64).get()?;
-    let (fronts, lines_created) = match enumerate_fronts::<Checked>(board, rules, boxes, config) {
-        Ok(enumerated) => enumerated,
-        Err(error) => return Some(Err(error)),
-    };
-    // The combination's errors are the big-integer road's: the budget depends only on the
-    // fronts' mine ranges, and a zero total is exact (an overflow never reads as zero).
-    let combined = match combine_fronts(board, rules, boxes, &fronts, config) {
-        Ok(combined) => combined,
-        Err(error) => return Some(Err(error)),
-    };
-    let total = combined.total.get()?;
-    let floating_mine_layouts = combined.floating_mine_layouts.get()?;
-    let mut box_cell_mine_layouts = Vec::with_capacity(boxes.boxes.len());
-    for (weight, b) in combined.box_mine_weights.iter().zip(&boxes.boxes) {
-        box_cell_mine_layouts.push(weight.get()? / b.cells.len() as u128);
-    }
-    let mut front_counts = Vec::with_capacity(fronts.len());
-    for front in &fronts {
-        let mut counts = Vec::with_capacity(front.counts.len());
-        for count in &front.counts {
-            counts.push(BigUint::from(count.get()?));
-        }
-        front_counts.push((front.min_mines, counts));
-    }
-    Some(Ok(MachineParts {
-        total,
-        box_cell_mine_layouts,
-        floating_mine_layouts,
-        front_counts,
-        lines_created,
-    }))
-}
-
-/// What the machine-integer road computed, before it becomes an [`Analysis`].
-pub(crate) struct MachineParts {
-    total: u128,
-    box_cell_mine_layouts: Vec<u128>,
-    floating_mine_layouts: u128,
-    front_counts: Vec<(usize, Vec<BigUint>)>,
-    lines_created: u64,
-}
-
-impl MachineParts {
-    pub(crate) fn into_analysis(self, board: &Board, rules: Rules, boxes: Boxes) -> Analysis {
-        let box_cell_mine_layouts = self
-            .box_cell_mine_layouts
-            .into_iter()
-            .map(BigUint::from)
-            .collect();
-        assemble(
-            board,
-            rules,
-            boxes,
-            BigUint::from(self.total),
-            box_cell_mine_layouts,
-            BigUint::from(self.floating_mine_layouts),
-            self.front_counts,
-            self.lines_created,
-        )
-    }
 }
 
 /// The **Combine** phase and the [`Analysis`], from every front's counts (enumerated by
@@ -250,40 +158,7 @@ pub(crate) fn analysis_from_fronts(
     config: &SolveConfig,
 ) -> Result<Analysis, SolveError> {
     let combined = combine_fronts(board, &rules, &boxes, &fronts, config)?;
-    let box_cell_mine_layouts: Vec<BigUint> = combined
-        .box_mine_weights
-        .into_iter()
-        .zip(&boxes.boxes)
-        .map(|(weight, b)| weight / b.cells.len() as u32)
-        .collect();
-    let front_counts = fronts
-        .into_iter()
-        .map(|f| (f.min_mines, f.counts))
-        .collect();
-    Ok(assemble(
-        board,
-        rules,
-        boxes,
-        combined.total,
-        box_cell_mine_layouts,
-        combined.floating_mine_layouts,
-        front_counts,
-        lines_created,
-    ))
-}
 
-/// The [`Analysis`] from the combined counts, whichever road computed them.
-#[allow(clippy::too_many_arguments)]
-fn assemble(
-    board: &Board,
-    rules: Rules,
-    boxes: Boxes,
-    solutions: BigUint,
-    box_cell_mine_layouts: Vec<BigUint>,
-    floating_mine_layouts: BigUint,
-    front_counts: Vec<(usize, Vec<BigUint>)>,
-    lines_created: u64,
-) -> Analysis {
     let classes = classify(&rules, &boxes);
     let deduced_cells = board
         .cells()
@@ -299,25 +174,34 @@ fn assemble(
         deduced_cells,
         lines_created,
     };
+    let box_cell_mine_layouts: Vec<BigUint> = combined
+        .box_mine_weights
+        .into_iter()
+        .zip(&boxes.boxes)
+        .map(|(weight, b)| weight / b.cells.len() as u32)
+        .collect();
     let box_probabilities = box_cell_mine_layouts
         .iter()
-        .map(|layouts| ratio_to_f64(layouts, &solutions))
+        .map(|layouts| ratio_to_f64(layouts, &combined.total))
         .collect();
-    let floating_probability = ratio_to_f64(&floating_mine_layouts, &solutions);
-    Analysis {
+    let floating_probability = ratio_to_f64(&combined.floating_mine_layouts, &combined.total);
+    Ok(Analysis {
         width: board.width(),
         height: board.height(),
-        solutions,
+        solutions: combined.total,
         classes,
         box_cell_mine_layouts,
-        floating_mine_layouts,
+        floating_mine_layouts: combined.floating_mine_layouts,
         box_probabilities,
         floating_probability,
         stats,
-        front_counts,
+        front_counts: fronts
+            .into_iter()
+            .map(|f| (f.min_mines, f.counts))
+            .collect(),
         rules,
         boxes,
-    }
+    })
 }
 
 impl Analysis {
@@ -577,6 +461,3 @@ fn widen<C: Count, W: Weight>(front: FrontCounts<C>, convert: impl Fn(&C) -> W) 
             .collect(),
     }
 }
-
-#[cfg(test)]
-mod road_tests;
