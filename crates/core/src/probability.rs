@@ -396,10 +396,14 @@ pub(crate) fn combine_fronts<W: Weight>(
 
 /// A front as abstract rules over front-local box indices (position in [`Front::boxes`]).
 pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> FrontProblem {
-    let mut local_of_box = std::collections::HashMap::with_capacity(front.boxes.len());
-    for (i, &b) in front.boxes.iter().enumerate() {
-        local_of_box.insert(b, i as u32);
-    }
+    // A front's boxes are ascending (`Boxes::new` lists them so): a box's local index is found
+    // by bisection, without a map.
+    let local_of_box = |b: u32| {
+        front
+            .boxes
+            .binary_search(&b)
+            .expect("a witness's boxes are on its front") as u32
+    };
     FrontProblem {
         box_sizes: front
             .boxes
@@ -415,7 +419,7 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
                     .cells
                     .iter()
                     .filter_map(|c| boxes.box_of_cell[c.get()])
-                    .map(|b| local_of_box[&b])
+                    .map(local_of_box)
                     .collect();
                 front_boxes.sort_unstable();
                 front_boxes.dedup();
