@@ -1,10 +1,12 @@
 #!/bin/sh
 # Extract JSMinesweeper sources (unmodified) from the bare git mirror into ./jsm-src/
 # Usage: ./extract.sh [REV]   (default REV=HEAD)
+# JSM_GITDIR: a bare clone of https://github.com/DavidNHill/JSMinesweeper; without it,
+# tools/clones/clone.sh clones it once into tools/clones/ (ignored by git).
 set -eu
 REV="${1:-HEAD}"
-GITDIR="${JSM_GITDIR:-/work/.mirror/DavidNHill+JSMinesweeper/repo}"
 HERE="$(cd "$(dirname "$0")" && pwd)"
+GITDIR="${JSM_GITDIR:-$("$HERE/../clones/clone.sh" JSMinesweeper https://github.com/DavidNHill/JSMinesweeper)}"
 OUT="$HERE/jsm-src"
 mkdir -p "$OUT"
 for f in \

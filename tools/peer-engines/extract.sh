@@ -6,13 +6,15 @@
 #   MSP_REV=... JSM_REV=... ./extract.sh
 #
 # MSP_GITDIR / JSM_GITDIR: bare clones of https://github.com/b1f6c1c4/MineSweeperProb and
-# https://github.com/DavidNHill/JSMinesweeper.
+# https://github.com/DavidNHill/JSMinesweeper; without them, tools/clones/clone.sh clones each
+# once into tools/clones/ (ignored by git).
 set -eu
 MSP_REV="${MSP_REV:-8f5a804469938f20fdabf0a2ea0c4989b312b296}"
 JSM_REV="${JSM_REV:-d8ff392543623c77e72b34e437ff30d68ca7178a}"
-MSP_GITDIR="${MSP_GITDIR:-/work/.mirror/b1f6c1c4+MineSweeperProb/repo}"
-JSM_GITDIR="${JSM_GITDIR:-/work/.mirror/DavidNHill+JSMinesweeper/repo}"
 HERE="$(cd "$(dirname "$0")" && pwd)"
+CLONE="$HERE/../clones/clone.sh"
+MSP_GITDIR="${MSP_GITDIR:-$("$CLONE" MineSweeperProb https://github.com/b1f6c1c4/MineSweeperProb)}"
+JSM_GITDIR="${JSM_GITDIR:-$("$CLONE" JSMinesweeper https://github.com/DavidNHill/JSMinesweeper)}"
 
 # MineSweeperProb: the probability computation (BasicSolver) and the binomial table it reads.
 MSP="$HERE/msp-src"

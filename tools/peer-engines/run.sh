@@ -18,7 +18,7 @@ WARMUP="${4:-3}"
 [ $# -gt 4 ] && shift 4 || set --
 CORPORA="${*:-beginner intermediate expert expert-hard}"
 HERE="tools/peer-engines"
-LAB="target/release/mineseer-lab"
+LAB="${LAB:-target/release/mineseer-lab}"  # LAB=...: another build of ours
 for tool in "$LAB" "$HERE/build/msp-bench" "$HERE/jsm-src/COMMIT"; do
   [ -e "$tool" ] || { echo "missing $tool: build it first (see $HERE/README.md)" >&2; exit 2; }
 done

@@ -23,7 +23,7 @@ pub struct MineBox {
 /// A connected group of boxes and the witnesses over them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Front {
-    /// Indices into [`Boxes::boxes`].
+    /// Indices into [`Boxes::boxes`], ascending.
     pub boxes: Vec<u32>,
     /// Indices into [`Rules::witnesses`].
     pub witnesses: Vec<u32>,

@@ -86,12 +86,12 @@ pub fn enumerate_front<C: Count>(
     let plan = Plan::new::<Vec<u32>>(problem, &[]);
     let n_boxes = problem.box_sizes.len();
 
-    let mut lines: Vec<Line<C>> = vec![Line {
-        key: Vec::new(),
-        mines: 0,
-        count: C::one_count(),
-        tally: Vec::new(),
-    }];
+    // The lines of a layer in flat buffers (every line of a layer has as many open boxes and
+    // closed tallies): two layers, swapped at each step, so that their room is reused.
+    let mut lines = Layer::<C>::default();
+    lines.counts.push(C::one_count());
+    lines.mines.push(0);
+    let mut next = Layer::<C>::default();
     let mut lines_created = 1u64;
     let mut work = 0u64;
     let mut closed_order: Vec<u32> = Vec::with_capacity(n_boxes);
@@ -99,54 +99,43 @@ pub fn enumerate_front<C: Count>(
     let mut index = LineIndex::default();
     let mut expanded: Vec<u8> = Vec::new();
     for step in &plan.steps {
-        let mut next: Vec<Line<C>> = Vec::with_capacity(lines.len());
+        next.clear(step.keep.len(), closed_order.len() + step.closing.len());
         index.clear();
-        let n_tallies = closed_order.len() + step.closing.len();
-        for line in &lines {
-            let placed: u32 = step
-                .assigned_positions
-                .iter()
-                .map(|&p| line.key[p] as u32)
-                .sum();
+        let tally_width = lines.tally_width;
+        for line in 0..lines.len() {
+            let key = lines.key(line);
+            let placed: u32 = step.assigned_positions.iter().map(|&p| key[p] as u32).sum();
             let need = step.need as i64 - placed as i64;
             if need < 0 || need as usize >= step.fills.len() {
                 continue;
             }
             for fill in &step.fills[need as usize] {
                 expanded.clear();
-                expanded.extend_from_slice(&line.key);
+                expanded.extend_from_slice(key);
                 expanded.extend_from_slice(step.values_of(fill));
                 if !step.checks.iter().all(|check| check.holds(&expanded)) {
                     continue;
                 }
-                let mines = line.mines + need as u16;
+                let mines = lines.mines[line] + need as u16;
                 if mines as usize > limits.max_mines {
                     continue;
                 }
-                work += 1 + line.tally.len() as u64;
+                work += 1 + tally_width as u64;
                 if work > limits.max_work {
                     return Err(FrontFailure::TooManyLines);
                 }
-                let count = line.count.mul_small(fill.weight);
-                let add_line = || {
-                    next.push(Line {
-                        key: step.keep.iter().map(|&p| expanded[p]).collect(),
-                        mines,
-                        count: C::zero_count(),
-                        tally: vec![C::zero_count(); n_tallies],
-                    });
-                    next.len() - 1
-                };
-                let slot = index.find_or_add(&step.keep, &expanded, mines, add_line);
-                let target = &mut next[slot];
-                for (t, old) in target.tally.iter_mut().zip(&line.tally) {
+                let count = lines.counts[line].mul_small(fill.weight);
+                let slot = index.find_or_add(&step.keep, &expanded, mines, || {
+                    next.push(step.keep.iter().map(|&p| expanded[p]), mines)
+                });
+                let target = next.tally_mut(slot);
+                for (t, old) in target.iter_mut().zip(lines.tally(line)) {
                     t.add_assign(&old.mul_small(fill.weight));
                 }
-                let base = line.tally.len();
                 for (j, &p) in step.closing_positions.iter().enumerate() {
-                    target.tally[base + j].add_assign(&count.mul_small(expanded[p] as u64));
+                    target[tally_width + j].add_assign(&count.mul_small(expanded[p] as u64));
                 }
-                target.count.add_assign(&count);
+                next.counts[slot].add_assign(&count);
                 lines_created += 1;
             }
         }
@@ -157,22 +146,22 @@ pub fn enumerate_front<C: Count>(
             return Err(FrontFailure::TooManyLines);
         }
         closed_order.extend_from_slice(&step.closing);
-        lines = next;
+        std::mem::swap(&mut lines, &mut next);
     }
 
     // Every box is closed after the last rule, so lines differ only in their mine count.
-    let min_mines = lines.iter().map(|l| l.mines as usize).min().unwrap_or(0);
-    let max_mines = lines.iter().map(|l| l.mines as usize).max().unwrap_or(0);
+    let min_mines = lines.mines.iter().map(|&m| m as usize).min().unwrap_or(0);
+    let max_mines = lines.mines.iter().map(|&m| m as usize).max().unwrap_or(0);
     let mut by_mines: Vec<MineCountEntry<C>> = (min_mines..=max_mines)
         .map(|_| MineCountEntry {
             count: C::zero_count(),
             tally: vec![C::zero_count(); n_boxes],
         })
         .collect();
-    for line in lines {
-        let entry = &mut by_mines[line.mines as usize - min_mines];
-        entry.count.add_assign(&line.count);
-        for (&b, t) in closed_order.iter().zip(&line.tally) {
+    for line in 0..lines.len() {
+        let entry = &mut by_mines[lines.mines[line] as usize - min_mines];
+        entry.count.add_assign(&lines.counts[line]);
+        for (&b, t) in closed_order.iter().zip(lines.tally(line)) {
             entry.tally[b as usize].add_assign(t);
         }
     }
@@ -181,6 +170,74 @@ pub fn enumerate_front<C: Count>(
         by_mines,
         lines_created,
     })
+}
+
+/// The probability lines of one layer of [`enumerate_front`], line `i` at `i * width` of each
+/// flat buffer: the values of its open boxes (`key_width`, in the order of the step's key), its
+/// mines, its count, and the tallies of the closed boxes (`tally_width`, in closing order).
+struct Layer<C> {
+    keys: Vec<u8>,
+    key_width: usize,
+    mines: Vec<u16>,
+    counts: Vec<C>,
+    tallies: Vec<C>,
+    tally_width: usize,
+}
+
+impl<C> Default for Layer<C> {
+    fn default() -> Layer<C> {
+        Layer {
+            keys: Vec::new(),
+            key_width: 0,
+            mines: Vec::new(),
+            counts: Vec::new(),
+            tallies: Vec::new(),
+            tally_width: 0,
+        }
+    }
+}
+
+impl<C: Count> Layer<C> {
+    /// Empties the layer for lines of the given widths, keeping its room.
+    fn clear(&mut self, key_width: usize, tally_width: usize) {
+        self.keys.clear();
+        self.mines.clear();
+        self.counts.clear();
+        self.tallies.clear();
+        self.key_width = key_width;
+        self.tally_width = tally_width;
+    }
+
+    fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    fn key(&self, line: usize) -> &[u8] {
+        &self.keys[line * self.key_width..(line + 1) * self.key_width]
+    }
+
+    fn tally(&self, line: usize) -> &[C] {
+        &self.tallies[line * self.tally_width..(line + 1) * self.tally_width]
+    }
+
+    fn tally_mut(&mut self, line: usize) -> &mut [C] {
+        &mut self.tallies[line * self.tally_width..(line + 1) * self.tally_width]
+    }
+
+    /// Adds a line with these open-box values and mines, a zero count and zero tallies;
+    /// returns its index.
+    fn push(&mut self, key: impl Iterator<Item = u8>, mines: u16) -> usize {
+        self.keys.extend(key);
+        self.mines.push(mines);
+        self.counts.push(C::zero_count());
+        self.tallies
+            .extend(std::iter::repeat_n(C::zero_count(), self.tally_width));
+        self.counts.len() - 1
+    }
 }
 
 /// A map keyed by small integers and short vectors of them, hashed by multiply and rotate
@@ -461,15 +518,6 @@ fn pack_values(values: impl Iterator<Item = u8>, count: usize) -> Option<u128> {
         packed = packed << 4 | value as u128;
     }
     Some(packed)
-}
-
-struct Line<C> {
-    /// Values of the open boxes, in the order of the current step's key.
-    key: Vec<u8>,
-    mines: u16,
-    count: C,
-    /// Tallies of the closed boxes, in closing order.
-    tally: Vec<C>,
 }
 
 /// A way to fill a witness's new boxes: where its values start in the step's

@@ -89,6 +89,11 @@ pub struct Analysis {
     box_cell_mine_layouts: Vec<BigUint>,
     /// Layouts in which one given floating cell is a mine.
     floating_mine_layouts: BigUint,
+    /// Per box, the probability of each of its cells as the nearest `f64`, and the same for a
+    /// floating cell: converted once per box, as every cell of a box has the same exact
+    /// ratio (and so the same `f64`), rather than once per cell read.
+    box_probabilities: Vec<f64>,
+    floating_probability: f64,
     stats: SolveStats,
     /// Per front: its fewest mines and its layout counts by mines from there on.
     pub(crate) front_counts: Vec<(usize, Vec<BigUint>)>,
@@ -169,18 +174,26 @@ pub(crate) fn analysis_from_fronts(
         deduced_cells,
         lines_created,
     };
+    let box_cell_mine_layouts: Vec<BigUint> = combined
+        .box_mine_weights
+        .into_iter()
+        .zip(&boxes.boxes)
+        .map(|(weight, b)| weight / b.cells.len() as u32)
+        .collect();
+    let box_probabilities = box_cell_mine_layouts
+        .iter()
+        .map(|layouts| ratio_to_f64(layouts, &combined.total))
+        .collect();
+    let floating_probability = ratio_to_f64(&combined.floating_mine_layouts, &combined.total);
     Ok(Analysis {
         width: board.width(),
         height: board.height(),
         solutions: combined.total,
         classes,
-        box_cell_mine_layouts: combined
-            .box_mine_weights
-            .into_iter()
-            .zip(&boxes.boxes)
-            .map(|(weight, b)| weight / b.cells.len() as u32)
-            .collect(),
+        box_cell_mine_layouts,
         floating_mine_layouts: combined.floating_mine_layouts,
+        box_probabilities,
+        floating_probability,
         stats,
         front_counts: fronts
             .into_iter()
@@ -247,11 +260,8 @@ impl Analysis {
             CellClass::Revealed => None,
             CellClass::Safe => Some(0.0),
             CellClass::Flag | CellClass::Mine => Some(1.0),
-            CellClass::Boxed(b) => Some(ratio_to_f64(
-                &self.box_cell_mine_layouts[b as usize],
-                &self.solutions,
-            )),
-            CellClass::Floating => Some(ratio_to_f64(&self.floating_mine_layouts, &self.solutions)),
+            CellClass::Boxed(b) => Some(self.box_probabilities[b as usize]),
+            CellClass::Floating => Some(self.floating_probability),
         }
     }
 
@@ -386,10 +396,14 @@ pub(crate) fn combine_fronts<W: Weight>(
 
 /// A front as abstract rules over front-local box indices (position in [`Front::boxes`]).
 pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> FrontProblem {
-    let mut local_of_box = std::collections::HashMap::with_capacity(front.boxes.len());
-    for (i, &b) in front.boxes.iter().enumerate() {
-        local_of_box.insert(b, i as u32);
-    }
+    // A front's boxes are ascending (`Boxes::new` lists them so): a box's local index is found
+    // by bisection, without a map.
+    let local_of_box = |b: u32| {
+        front
+            .boxes
+            .binary_search(&b)
+            .expect("a witness's boxes are on its front") as u32
+    };
     FrontProblem {
         box_sizes: front
             .boxes
@@ -405,7 +419,7 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
                     .cells
                     .iter()
                     .filter_map(|c| boxes.box_of_cell[c.get()])
-                    .map(|b| local_of_box[&b])
+                    .map(local_of_box)
                     .collect();
                 front_boxes.sort_unstable();
                 front_boxes.dedup();
