@@ -92,6 +92,7 @@ fn played_record(preset: Preset, seed: u64) -> GameRecord {
             Action::Reveal if flagged(mv.x, mv.y) => MoveOp::Unflag,
             Action::Reveal => MoveOp::Reveal,
             Action::Flag => MoveOp::Flag,
+            Action::Chord => MoveOp::Chord,
         };
         match op {
             MoveOp::Reveal => drop(game.reveal(mv.x, mv.y).unwrap()),
