@@ -91,3 +91,39 @@ fn intermediate_games_are_the_same_with_fewer_clicks() {
 fn expert_games_are_the_same_with_fewer_clicks() {
     same_games_fewer_clicks(Preset::Expert, 300, 41);
 }
+
+/// Plays a hand-made layout (`*` a mine) from its top-left corner in `style`.
+fn hand_made(rows: &[&str], style: Style) -> StyledGame {
+    let width = rows[0].len();
+    let mines: Vec<bool> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '*'))
+        .collect();
+    let mut game = Game::from_layout(width, rows.len(), mines).unwrap();
+    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+    config.first_click = Some((0, 0));
+    let played = play_game_styled(&mut game, &config, style).unwrap();
+    assert!(played.played.won, "{rows:?} {style:?}");
+    played
+}
+
+#[test]
+fn hand_made_boards_take_the_fewest_clicks() {
+    // One mine in the far corner: the first click opens everything. Fewest: 1.
+    let corner = ["....", "....", "....", "...*"];
+    for style in [Style::Normal, Style::Efficient, Style::NoFlagEfficient] {
+        assert_eq!(hand_made(&corner, style).clicks.total(), 1, "{style:?}");
+    }
+    // The first click opens rows 0-2; the mine count then proves the rest of rows 3 and 4
+    // safe: seven numbers, none beside a zero. Counted by hand: clicking them is 7; a chord
+    // needs its flags, and row 4's ends open only by a click or by chording (1,3) or (3,3),
+    // which need the two mines beside them flagged. Flagging all three mines (3), chording
+    // the 1 at (2,2) (it opens (1,3) and (3,3)), then chording (1,3) and (3,3) is 6: with the
+    // first click, 7 is the fewest, and the normal style takes 8.
+    let wall = [".....", ".....", ".....", "*.*.*", "....."];
+    assert_eq!(hand_made(&wall, Style::Normal).clicks.total(), 8);
+    assert_eq!(hand_made(&wall, Style::NoFlagEfficient).clicks.total(), 8);
+    let efficient = hand_made(&wall, Style::Efficient);
+    assert_eq!(efficient.clicks.total(), 7, "{:?}", efficient.clicks);
+    assert_eq!((efficient.clicks.right, efficient.clicks.chord), (3, 3));
+}
