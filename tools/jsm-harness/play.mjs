@@ -27,12 +27,15 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--real-clock') opts.realClock = true;         // do not virtualise Date.now (non-deterministic)
   else if (a === '--max-actions') opts.maxActions = Number(argv[++i]);
   else if (a === '--no-check') opts.check = false;
+  else if (a === '--play-style') opts.playStyle = argv[++i];    // the page's <select id="playstyle">: flag (default) | noflag | eff | nfeff
   else if (a === '--selftest') opts.selftest = true;            // sabotage moves on purpose to prove the checks fire
   else if (a === '-h' || a === '--help') { console.error(fs.readFileSync(path.join(HERE, 'README.md'), 'utf8')); process.exit(0); }
   else if (opts.games == null) opts.games = a;
   else { console.error('unexpected argument ' + a); process.exit(2); }
 }
 if (opts.games == null) { console.error('usage: node play.mjs GAMES.jsonl [--mode page|bulk] [--positions FILE] > RESULTS.jsonl'); process.exit(2); }
+if (opts.playStyle != null && !['flag', 'noflag', 'eff', 'nfeff'].includes(opts.playStyle)) { console.error(`--play-style must be flag, noflag, eff or nfeff, not ${opts.playStyle}`); process.exit(2); }
+if (opts.playStyle != null && opts.mode === 'bulk') { console.error('--play-style applies to the page mode only (bulkRun sets its own)'); process.exit(2); }
 if (opts.mode !== 'page' && opts.mode !== 'bulk') { console.error(`--mode must be page or bulk, not ${opts.mode}`); process.exit(2); }
 if (opts.mode === 'bulk' && (opts.maxActions || opts.quietSolver)) {
   console.error('--max-actions and --quiet-solver apply to the page mode only (bulkRun sets verbose=false itself)'); process.exit(2);
@@ -58,7 +61,7 @@ const ELEMENT_DEFAULTS = {
   beginner: { checked: false }, intermediate: { checked: false }, expert: { checked: true }, custom: { checked: false },
   width: { value: '' }, height: { value: '' }, mines: { value: '' },
   buildHidden: { checked: false }, buildZero: { checked: true },
-  playstyle: { value: 'flag' },            // <select id="playstyle">: first <option> "Flagging" is the default
+  playstyle: { value: opts.playStyle ?? 'flag' }, // <select id="playstyle">: first <option> "Flagging" is the default; --play-style sets it
   tilesize: { value: '24' },
   reduction: { checked: false }, showhints: { checked: true }, autoplay: { checked: true },
   acceptguesses: { checked: true },        // page default is UNCHECKED -- see README

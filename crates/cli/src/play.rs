@@ -15,9 +15,11 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mineseer_core::board_stats::board_stats;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig};
-use mineseer_core::player::{play_game, Level, PlayerConfig};
+use mineseer_core::player::{play_game_styled, Level, PlayerConfig, Style};
 use mineseer_core::rng::derive_seed;
+use mineseer_replay::zini::zini;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +51,11 @@ pub struct Args {
     /// Play the fast level (safest cell with tie-breaks, no look-ahead).
     #[arg(long)]
     fast: bool,
+    /// How the certain cells are opened: normal (a click each), efficient (flags and chords
+    /// where they save clicks) or nf-efficient (clicks only, openings first). The guesses, and
+    /// so the games' outcomes, are the same in every style.
+    #[arg(long, default_value = "normal")]
+    style: String,
     /// Use the endgame solver when a position has at most this many layouts (0: never).
     #[arg(long)]
     endgame_layouts: Option<u64>,
@@ -68,7 +75,7 @@ pub struct Args {
         num_args = 1..,
         value_name = "SHARD.json",
         conflicts_with_all = [
-            "rule", "games", "seed", "first_game", "threads", "first_click", "fast",
+            "rule", "games", "seed", "first_game", "threads", "first_click", "fast", "style",
             "endgame_layouts", "endgame_nodes", "progress_weight", "preset", "size",
         ],
     )]
@@ -85,6 +92,9 @@ struct Setup {
     mines: usize,
     rule: String,
     level: String,
+    /// The play style (`--style`); reports from before it were normal.
+    #[serde(default = "normal_style")]
+    style: String,
     progress_weight: f64,
     endgame_layouts: u64,
     endgame_nodes: u64,
@@ -97,10 +107,15 @@ struct Setup {
     seed: u64,
 }
 
+fn normal_style() -> String {
+    Style::Normal.name().to_string()
+}
+
 impl Setup {
     /// Each field's name and value as text, in the order a difference is reported.
-    fn fields(&self) -> [(&'static str, String); 13] {
+    fn fields(&self) -> [(&'static str, String); 14] {
         [
+            ("style", format!("{:?}", self.style)),
             ("preset", format!("{:?}", self.preset)),
             ("width", self.width.to_string()),
             ("height", self.height.to_string()),
@@ -129,8 +144,15 @@ impl Setup {
     /// The first words of the text report: board, rule, level and seed.
     fn title(&self) -> String {
         format!(
-            "{} {}x{}/{} rule={} level={} seed={}",
-            self.preset, self.width, self.height, self.mines, self.rule, self.level, self.seed
+            "{} {}x{}/{} rule={} level={} style={} seed={}",
+            self.preset,
+            self.width,
+            self.height,
+            self.mines,
+            self.rule,
+            self.level,
+            self.style,
+            self.seed
         )
     }
 }
@@ -155,6 +177,66 @@ struct Report {
     wall_seconds: f64,
     threads: usize,
     engine_failures: u64,
+    /// The clicks of the won games: see [`Efficiency`].
+    #[serde(flatten)]
+    efficiency: Efficiency,
+}
+
+/// The clicks of the won games, counted as the rankings count them (a reveal, a flag, a
+/// chord: one click each; a click that changes nothing is not made). Not added up by
+/// `--merge` (the median does not add up): each shard has its own.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Efficiency {
+    /// Clicks of the won games, in total.
+    #[serde(default)]
+    clicks_won: u64,
+    /// 3BV of the won games, in total.
+    #[serde(default)]
+    bbbv_won: u64,
+    /// ZiNi (ms_toollib's greedy estimate of the fewest clicks) of the won games, in total.
+    #[serde(default)]
+    zini_won: u64,
+    /// The mean over won games of 3BV / clicks.
+    #[serde(default)]
+    efficiency_won: Option<f64>,
+    /// The median over won games of clicks / 3BV.
+    #[serde(default)]
+    median_clicks_per_bbbv_won: Option<f64>,
+    /// Clicks of the won games over their ZiNi, in total (1: as few as ZiNi's estimate).
+    #[serde(default)]
+    clicks_per_zini_won: Option<f64>,
+}
+
+impl Efficiency {
+    fn of(results: &[GameResult]) -> Efficiency {
+        let won: Vec<&GameResult> = results.iter().filter(|r| r.won).collect();
+        let sum = |f: &dyn Fn(&GameResult) -> u64| won.iter().map(|r| f(r)).sum::<u64>();
+        let clicks_won = sum(&|r| u64::from(r.clicks));
+        let zini_won = sum(&|r| r.zini);
+        let mut per_bbbv: Vec<f64> = won
+            .iter()
+            .map(|r| f64::from(r.clicks) / r.bbbv as f64)
+            .collect();
+        per_bbbv.sort_by(f64::total_cmp);
+        let median = match per_bbbv.len() {
+            0 => None,
+            n if n % 2 == 1 => Some(per_bbbv[n / 2]),
+            n => Some((per_bbbv[n / 2 - 1] + per_bbbv[n / 2]) / 2.0),
+        };
+        Efficiency {
+            clicks_won,
+            bbbv_won: sum(&|r| r.bbbv),
+            zini_won,
+            efficiency_won: (!won.is_empty()).then(|| {
+                won.iter()
+                    .map(|r| r.bbbv as f64 / f64::from(r.clicks))
+                    .sum::<f64>()
+                    / won.len() as f64
+            }),
+            median_clicks_per_bbbv_won: median,
+            clicks_per_zini_won: (zini_won > 0).then(|| clicks_won as f64 / zini_won as f64),
+        }
+    }
 }
 
 /// A series of seeded games: game `i` (from `first_game`) uses `derive_seed(seed, i)`.
@@ -174,6 +256,12 @@ struct GameResult {
     guesses: u32,
     cpu_ns: u64,
     failed: bool,
+    /// Clicks (see [`Efficiency`]).
+    clicks: u32,
+    /// 3BV of the layout (0 when no layout was drawn).
+    bbbv: u64,
+    /// ZiNi of the layout of a won game (0 otherwise).
+    zini: u64,
 }
 
 /// Runs the games and prints the report.
@@ -190,6 +278,12 @@ pub fn run(args: &Args) -> Result<()> {
         bail!("--games must be at least 1");
     }
     let level = if args.fast { Level::Fast } else { Level::Full };
+    let style = Style::from_name(&args.style).with_context(|| {
+        format!(
+            "unknown style {:?}: use normal, efficient or nf-efficient",
+            args.style
+        )
+    })?;
     let mut player = PlayerConfig::new(level, rule).tuned_for_density(width * height, mines);
     if let Some(cell) = &args.first_click {
         let (x, y) = parse_cell(cell)?;
@@ -231,7 +325,7 @@ pub fn run(args: &Args) -> Result<()> {
         games: args.games,
     };
     let started = Instant::now();
-    let results = play_series(&series, &player, threads, &progress)?;
+    let results = play_series(&series, &player, style, threads, &progress)?;
     progress.finish_and_clear();
     let wall_seconds = started.elapsed().as_secs_f64();
 
@@ -248,6 +342,7 @@ pub fn run(args: &Args) -> Result<()> {
             mines,
             rule: rule.name().to_string(),
             level: if args.fast { "fast" } else { "full" }.to_string(),
+            style: style.name().to_string(),
             progress_weight: player.progress_weight,
             endgame_layouts: player.endgame_max_layouts,
             endgame_nodes: player.endgame_max_nodes,
@@ -268,6 +363,7 @@ pub fn run(args: &Args) -> Result<()> {
         wall_seconds,
         threads,
         engine_failures: results.iter().filter(|r| r.failed).count() as u64,
+        efficiency: Efficiency::of(&results),
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
@@ -283,6 +379,7 @@ pub fn run(args: &Args) -> Result<()> {
 fn play_series(
     series: &Series,
     player: &PlayerConfig,
+    style: Style,
     threads: usize,
     progress: &ProgressBar,
 ) -> Result<Vec<GameResult>> {
@@ -307,21 +404,34 @@ fn play_series(
                 let config = config_of(i).expect("the size was checked");
                 let mut game = Game::new(config);
                 let cpu_start = thread_cpu_ns();
-                let played = play_game(&mut game, player);
+                let played = play_game_styled(&mut game, player, style);
                 let cpu_ns = thread_cpu_ns().saturating_sub(cpu_start);
                 progress.inc(1);
+                let (w, h) = (series.width, series.height);
+                let bbbv = game
+                    .layout()
+                    .map_or(0, |l| board_stats(w, h, l).bbbv as u64);
                 match played {
                     Ok(p) => GameResult {
-                        won: p.won,
-                        guesses: p.guesses,
+                        won: p.played.won,
+                        guesses: p.played.guesses,
                         cpu_ns,
                         failed: false,
+                        clicks: p.clicks.total(),
+                        bbbv,
+                        zini: match (p.played.won, game.layout()) {
+                            (true, Some(l)) => zini(w, h, l).map_or(0, |z| z.zini as u64),
+                            _ => 0,
+                        },
                     },
                     Err(_) => GameResult {
                         won: false,
                         guesses: 0,
                         cpu_ns,
                         failed: true,
+                        clicks: 0,
+                        bbbv,
+                        zini: 0,
                     },
                 }
             })
@@ -337,6 +447,18 @@ fn print_text(r: &Report) {
         r.cpu_ms_per_game, r.wall_seconds, r.threads
     );
     print_failures(r.engine_failures);
+    let e = &r.efficiency;
+    if let (Some(eff), Some(median)) = (e.efficiency_won, e.median_clicks_per_bbbv_won) {
+        println!(
+            "won games: {} clicks for {} 3BV, mean efficiency {:.1} %, median clicks per 3BV \
+             {median:.3}, clicks / ZiNi {}",
+            e.clicks_won,
+            e.bbbv_won,
+            eff * 100.0,
+            e.clicks_per_zini_won
+                .map_or("-".to_string(), |q| format!("{q:.3}"))
+        );
+    }
 }
 
 /// The text report's lines on wins and guesses (of a shard, or of merged shards).
@@ -408,8 +530,8 @@ mod tests {
                 .map(|r| (r.won, r.guesses, r.failed))
                 .collect()
         };
-        let one = strip(play_series(&series, &player, 1, &hidden).unwrap());
-        let two = strip(play_series(&series, &player, 2, &hidden).unwrap());
+        let one = strip(play_series(&series, &player, Style::Normal, 1, &hidden).unwrap());
+        let two = strip(play_series(&series, &player, Style::Normal, 2, &hidden).unwrap());
         assert_eq!(one, two);
         assert!(one.iter().any(|r| r.0) && one.iter().any(|r| !r.0));
         // A shard starting at game 100 plays the same games as the second half.
@@ -419,7 +541,7 @@ mod tests {
             ..series
         };
         assert_eq!(
-            strip(play_series(&shard, &player, 2, &hidden).unwrap()),
+            strip(play_series(&shard, &player, Style::Normal, 2, &hidden).unwrap()),
             one[100..].to_vec()
         );
     }

@@ -5,11 +5,13 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use mineseer_core::clicks::GameResult;
 use mineseer_core::review::{review_game, Review, ReviewConfig};
 use mineseer_core::win_line::{win_line, WinLineConfig};
 use mineseer_core::Fraction;
 use mineseer_json::{ReviewJson, WinChanceJson, WinPointJson};
 use mineseer_replay::json::ReplayJson;
+use mineseer_replay::zini::{zini, Zini, ZiniError};
 use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
@@ -35,6 +37,13 @@ struct Output {
     review: ReviewJson,
     #[serde(skip_serializing_if = "Option::is_none")]
     replay: Option<ReplayJson>,
+    /// ZiNi of the layout (ms_toollib's greedy estimate of the fewest clicks); `null` when
+    /// it is not computed (`zini_error` says why).
+    zini: Option<usize>,
+    /// HZiNi, the human-style ZiNi (openings first); `null` with `zini`.
+    hzini: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zini_error: Option<String>,
     /// With `--win-chances`: the game's win chance at the start and before every guess.
     #[serde(skip_serializing_if = "Option::is_none")]
     win_chances: Option<Vec<WinPointJson>>,
@@ -43,6 +52,8 @@ struct Output {
 pub fn run(args: &Args) -> Result<()> {
     let game = crate::record::read_game(&args.record, true)?;
     let review = review_game(&game.record, &ReviewConfig::default())?;
+    let r = &game.record;
+    let zini = zini(r.width(), r.height(), r.mines());
     let replay = game.replay.as_ref().map(ReplayJson::new);
     let line = if args.win_chances {
         let points = win_line(&game.record, &review, &WinLineConfig::default(), |_, _| {})?;
@@ -54,11 +65,14 @@ pub fn run(args: &Args) -> Result<()> {
         let output = Output {
             review: ReviewJson::new(&review),
             replay,
+            zini: zini.as_ref().ok().map(|z| z.zini),
+            hzini: zini.as_ref().ok().map(|z| z.hzini),
+            zini_error: zini.as_ref().err().map(|e| e.to_string()),
             win_chances: line,
         };
         println!("{}", serde_json::to_string(&output)?);
     } else {
-        print_text(&review, replay.as_ref(), game.record.origin());
+        print_text(&review, replay.as_ref(), game.record.origin(), &zini);
         if let Some(line) = &line {
             print_win_line(line);
         }
@@ -139,6 +153,7 @@ fn print_text(
     review: &Review,
     replay: Option<&ReplayJson>,
     origin: Option<&mineseer_core::record::RecordOrigin>,
+    zini: &Result<Zini, ZiniError>,
 ) {
     if let Some(replay) = replay {
         print_replay(replay, origin);
@@ -160,7 +175,7 @@ fn print_text(
         optional(stats.bbbv_per_second(), 3),
     );
     println!(
-        "clicks {} (left {}/{}, right {}/{}, chord {}/{} did something), efficiency {}",
+        "clicks {} (left {}/{}, right {}/{}, chord {}/{} did something), efficiency {}; {}",
         c.total(),
         c.left_effective,
         c.left,
@@ -169,6 +184,7 @@ fn print_text(
         c.chord_effective,
         c.chord,
         optional(stats.efficiency().map(|e| e * 100.0), 1) + " %",
+        zini_line(stats.result == GameResult::Won, c.total(), zini),
     );
     println!(
         "guesses {}, blunders {}, luck {}, accuracy {}",
@@ -219,5 +235,24 @@ fn print_text(
             }
         }
         println!("{line}");
+    }
+}
+
+/// "ZiNi 178: 84 % of the fewest" for a won game of 212 clicks (ZiNi / clicks: 100 % plays as
+/// few clicks as ZiNi's estimate, more is possible since ZiNi is greedy); ZiNi and HZiNi alone
+/// otherwise, since a lost game did not need every click.
+pub(crate) fn zini_line(won: bool, clicks: usize, zini: &Result<Zini, ZiniError>) -> String {
+    match zini {
+        Ok(z) if won && clicks > 0 => format!(
+            "ZiNi {}: {:.0} % of the fewest (HZiNi {})",
+            z.zini,
+            z.zini as f64 * 100.0 / clicks as f64,
+            z.hzini
+        ),
+        Ok(z) => format!(
+            "ZiNi {}, HZiNi {} (the estimated fewest clicks)",
+            z.zini, z.hzini
+        ),
+        Err(err) => err.to_string(),
     }
 }

@@ -92,6 +92,7 @@ fn played_record(preset: Preset, seed: u64) -> GameRecord {
             Action::Reveal if flagged(mv.x, mv.y) => MoveOp::Unflag,
             Action::Reveal => MoveOp::Reveal,
             Action::Flag => MoveOp::Flag,
+            Action::Chord => MoveOp::Chord,
         };
         match op {
             MoveOp::Reveal => drop(game.reveal(mv.x, mv.y).unwrap()),
@@ -181,6 +182,12 @@ fn review_json_matches_the_core_review() {
         assert_eq!(out["clicks"]["total"], stats.clicks.total());
         assert_eq!(out["clicks"]["chord"], stats.clicks.chord);
         assert_eq!(out["efficiency"], json!(stats.efficiency()));
+        let z =
+            mineseer_replay::zini::zini(record.width(), record.height(), record.mines()).unwrap();
+        assert_eq!(
+            (out["zini"].clone(), out["hzini"].clone()),
+            (json!(z.zini), json!(z.hzini))
+        );
         assert_eq!(out["guesses"], review.guesses);
         assert_eq!(out["blunders"], review.blunders);
         assert_eq!(out["luck"], json!(review.luck.to_f64()));
@@ -397,9 +404,22 @@ fn stats_counts_a_layout() {
                 json!(expected.islands)
             )
         );
+        let z =
+            mineseer_replay::zini::zini(record.width(), record.height(), record.mines()).unwrap();
+        assert_eq!(
+            (out["zini"].clone(), out["hzini"].clone()),
+            (json!(z.zini), json!(z.hzini))
+        );
+        assert!(
+            z.zini >= 1 && z.zini <= expected.bbbv,
+            "ZiNi {} of 3BV {}",
+            z.zini,
+            expected.bbbv
+        );
         let (_, plain, _) = run(&["stats"], text.as_bytes());
         assert!(
-            plain.contains(&format!("3BV {},", expected.bbbv)),
+            plain.contains(&format!("3BV {},", expected.bbbv))
+                && plain.contains(&format!("ZiNi {}, HZiNi {}", z.zini, z.hzini)),
             "{plain}"
         );
     }
@@ -411,6 +431,11 @@ fn stats_counts_a_layout() {
             "header says 2 mines but 1 are drawn",
         ),
         ("empty", "", "empty"),
+        (
+            "a position, not a layout",
+            "3x2x1\n1HH\nHHH\n",
+            "not a full layout (the header says 1 mines but 0 are drawn",
+        ),
     ] {
         let (code, stdout, stderr) = run(&["stats"], input.as_bytes());
         assert_eq!(code, 1, "{name}");

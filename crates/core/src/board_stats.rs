@@ -10,9 +10,9 @@
 //! - **3BV solved** ([`bbbv_solved`]) counts, for a partly played board, the openings with a
 //!   revealed zero (a revealed zero always opened its group) and the lone numbers revealed.
 //!
-//! ZiNi (the fewest clicks with flags and chords) is not computed: its greedy version depends
-//! on the order of a heuristic search and the exact minimum is a hard search of its own, so
-//! no single number could be called exact here.
+//! ZiNi (the estimated fewest clicks with flags and chords) is not computed here: it is
+//! ms_toollib's greedy `cal_zini` / `cal_hzini`, the field's reference, in
+//! `mineseer_replay::zini`, which keeps ms_toollib out of the core and the solver's wasm.
 
 use crate::board::{Board, CellIdx};
 

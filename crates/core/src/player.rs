@@ -34,6 +34,10 @@
 //!    Candidates that can show only one number are **dead** (they teach nothing) and are
 //!    played only when every candidate is dead.
 //!
+//! How the certain cells are opened is a style (`player/efficient.rs`, [`Style`]): one click
+//! each (normal), or flags and chords where they save clicks (efficient, no-flag efficient),
+//! with the same guesses at the same points of the game.
+//!
 //! Each phase is a file of its own below this driver ([`next_moves`]): `player/opening.rs`,
 //! `certain.rs`, `forced.rs`, `endgame_handoff.rs` and `guess.rs` (with `long_term.rs`, the
 //! closed 50/50 shapes of the influence). They read the position through `view.rs` (the
@@ -58,6 +62,7 @@
 
 mod certain;
 mod config;
+mod efficient;
 mod endgame_handoff;
 mod forced;
 mod guess;
@@ -81,6 +86,7 @@ use opening::opening_move;
 use view::ProbabilityView;
 
 pub use config::{Level, PlayerConfig};
+pub use efficient::{play_game_styled, Clicks, Style, StylePlayer, StyledGame};
 pub(crate) use guess::ranked_guesses;
 use moves::Work;
 pub use moves::{Action, Move, PlayerWork, Reason};

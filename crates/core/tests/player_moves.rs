@@ -80,6 +80,7 @@ fn check_moves_against_brute_force(level: Level, rule: FirstClickRule, seeds: u6
                             );
                             checked_flags += 1;
                         }
+                        Action::Chord => unreachable!("the normal player never chords"),
                     }
                 }
             }

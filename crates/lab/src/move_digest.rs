@@ -102,6 +102,7 @@ fn play(game: &mut Game, player: &PlayerConfig) -> (u64, u64, u64) {
             let action = match action {
                 Action::Reveal => 0,
                 Action::Flag => 1,
+                Action::Chord => 2,
             };
             for fnv in [&mut digest, &mut reasons] {
                 fnv.word(action);

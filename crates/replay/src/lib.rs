@@ -33,6 +33,7 @@ pub mod error;
 pub mod format;
 pub mod json;
 mod toollib;
+pub mod zini;
 
 use mineseer_core::game::{FirstClickRule, MAX_GAME_DIMENSION};
 use mineseer_core::record::{GameRecord, MoveOp, RawMove, RawRecord, RecordOrigin};

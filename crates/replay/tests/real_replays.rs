@@ -243,3 +243,21 @@ fn metasweepers_comments_point_at_moves() {
         assert_eq!(mv.op, mineseer_core::record::MoveOp::Reveal, "{comment:?}");
     }
 }
+
+/// Our ZiNi (ms_toollib's `cal_zini` over the layout we read) is the figure ms_toollib gives
+/// each replay, and on the Arbiter expert game it is the value of ms_toollib's own tests
+/// (ZiNi 96, HZiNi 103).
+#[test]
+fn zini_of_each_replay_is_the_programs() {
+    for e in &REPLAYS {
+        let replay = read(e);
+        let r = &replay.record;
+        let z = mineseer_replay::zini::zini(r.width(), r.height(), r.mines())
+            .unwrap_or_else(|err| panic!("{}: {err}", e.file));
+        assert_eq!(z.zini, replay.reported.greedy_zini, "{}", e.file);
+        assert!(z.zini <= e.bbbv, "{}: ZiNi above 3BV", e.file);
+        if e.file == "arbiter-exp-49.25-3bv127.avf" {
+            assert_eq!((z.zini, z.hzini), (96, 103));
+        }
+    }
+}

@@ -276,6 +276,7 @@ impl Game {
                     mineseer_core::player::Action::Reveal => MoveOp::Reveal,
                     mineseer_core::player::Action::Flag if flagged => MoveOp::Unflag,
                     mineseer_core::player::Action::Flag => MoveOp::Flag,
+                    mineseer_core::player::Action::Chord => MoveOp::Chord,
                 };
                 self.record.push(op, mv.x, mv.y, now_ms);
                 mv.play_on(&mut self.game)?;

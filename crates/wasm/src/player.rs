@@ -64,6 +64,7 @@ impl MoveView {
         let action = match mv.action {
             Action::Reveal => "reveal",
             Action::Flag => "flag",
+            Action::Chord => "chord",
         };
         MoveView {
             x: mv.x,

@@ -12,6 +12,9 @@ pub enum Action {
     Reveal,
     /// Flag it (only ever a certain mine).
     Flag,
+    /// Chord on it: a revealed number whose mines are all flagged (only the play styles of
+    /// `player/efficient.rs` chord).
+    Chord,
 }
 
 /// Why the player chose a move.
@@ -54,11 +57,12 @@ pub struct Move {
 }
 
 impl Move {
-    /// Plays the move on `game`: reveals the cell, or toggles its flag.
+    /// Plays the move on `game`: reveals the cell, toggles its flag, or chords on it.
     pub fn play_on(&self, game: &mut Game) -> Result<MoveOutcome, GameError> {
         match self.action {
             Action::Reveal => game.reveal(self.x, self.y),
             Action::Flag => game.toggle_flag(self.x, self.y),
+            Action::Chord => game.chord(self.x, self.y),
         }
     }
 }

@@ -1,0 +1,129 @@
+//! The play styles (`player/efficient.rs`): the efficient and no-flag efficient styles make
+//! the same guesses at the same points as the normal player, so every game ends the same; they
+//! never take more clicks; and on hand-made boards they take the fewest clicks counted by hand.
+
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::player::{play_game, play_game_styled, Level, PlayerConfig, Style, StyledGame};
+use mineseer_core::rng::derive_seed;
+
+fn player(preset: Preset) -> PlayerConfig {
+    let (w, h, m) = preset.dimensions();
+    PlayerConfig::new(Level::Full, FirstClickRule::Safe).tuned_for_density(w * h, m)
+}
+
+fn styled(preset: Preset, seed: u64, style: Style) -> StyledGame {
+    let config = GameConfig::preset(preset, FirstClickRule::Safe, seed);
+    play_game_styled(&mut Game::new(config), &player(preset), style).unwrap()
+}
+
+/// Plays `games` games of `preset` in every style (on two threads) and checks each game.
+fn same_games_fewer_clicks(preset: Preset, games: u64, series: u64) {
+    let check = |range: std::ops::Range<u64>| {
+        let mut wins = 0;
+        let mut saved = [0u64; 2];
+        for i in range {
+            let seed = derive_seed(series, i);
+            let mut plain = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));
+            let reference = play_game(&mut plain, &player(preset)).unwrap();
+            let normal = styled(preset, seed, Style::Normal);
+            assert_eq!(
+                normal.played.won, reference.won,
+                "game {i}: the normal style"
+            );
+            assert_eq!(normal.played.guesses, reference.guesses, "game {i}");
+            for (k, style) in [Style::Efficient, Style::NoFlagEfficient]
+                .into_iter()
+                .enumerate()
+            {
+                let other = styled(preset, seed, style);
+                assert_eq!(other.played.won, normal.played.won, "game {i}, {style:?}");
+                assert_eq!(
+                    other.guesses, normal.guesses,
+                    "game {i}, {style:?}: the guesses"
+                );
+                assert!(
+                    other.clicks.total() <= normal.clicks.total(),
+                    "game {i}, {style:?}: {:?} against {:?}",
+                    other.clicks,
+                    normal.clicks
+                );
+                if style == Style::NoFlagEfficient {
+                    assert_eq!((other.clicks.right, other.clicks.chord), (0, 0), "game {i}");
+                }
+                saved[k] += u64::from(normal.clicks.total() - other.clicks.total());
+            }
+            assert_eq!((normal.clicks.right, normal.clicks.chord), (0, 0));
+            wins += u64::from(normal.played.won);
+        }
+        (wins, saved)
+    };
+    let half = games / 2;
+    let (a, b) = std::thread::scope(|s| {
+        let first = s.spawn(|| check(0..half));
+        let second = check(half..games);
+        (first.join().unwrap(), second)
+    });
+    let (wins, saved) = (a.0 + b.0, [a.1[0] + b.1[0], a.1[1] + b.1[1]]);
+    // The checks above are the test; these only make sure that the games were real games and
+    // that the styles did save clicks somewhere.
+    assert!(
+        wins > 0 && wins < games,
+        "{preset:?}: {wins} wins of {games}"
+    );
+    assert!(saved[0] > 0 && saved[1] > 0, "{preset:?}: saved {saved:?}");
+    eprintln!(
+        "{preset:?}: {wins} wins of {games}; clicks saved: efficient {}, nf {}",
+        saved[0], saved[1]
+    );
+}
+
+#[test]
+fn beginner_games_are_the_same_with_fewer_clicks() {
+    same_games_fewer_clicks(Preset::Beginner, 2_000, 41);
+}
+
+#[test]
+fn intermediate_games_are_the_same_with_fewer_clicks() {
+    same_games_fewer_clicks(Preset::Intermediate, 1_000, 41);
+}
+
+#[test]
+fn expert_games_are_the_same_with_fewer_clicks() {
+    same_games_fewer_clicks(Preset::Expert, 300, 41);
+}
+
+/// Plays a hand-made layout (`*` a mine) from its top-left corner in `style`.
+fn hand_made(rows: &[&str], style: Style) -> StyledGame {
+    let width = rows[0].len();
+    let mines: Vec<bool> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '*'))
+        .collect();
+    let mut game = Game::from_layout(width, rows.len(), mines).unwrap();
+    let mut config = PlayerConfig::new(Level::Full, FirstClickRule::Safe);
+    config.first_click = Some((0, 0));
+    let played = play_game_styled(&mut game, &config, style).unwrap();
+    assert!(played.played.won, "{rows:?} {style:?}");
+    played
+}
+
+#[test]
+fn hand_made_boards_take_the_fewest_clicks() {
+    // One mine in the far corner: the first click opens everything. Fewest: 1.
+    let corner = ["....", "....", "....", "...*"];
+    for style in [Style::Normal, Style::Efficient, Style::NoFlagEfficient] {
+        assert_eq!(hand_made(&corner, style).clicks.total(), 1, "{style:?}");
+    }
+    // The first click opens rows 0-2; the mine count then proves the rest of rows 3 and 4
+    // safe: seven numbers, none beside a zero. Counted by hand: clicking them is 7; a chord
+    // needs its flags, and row 4's ends open only by a click or by chording (1,3) or (3,3),
+    // which need the two mines beside them flagged. Flagging all three mines (3), chording
+    // the 1 at (2,2) (it opens (1,3) and (3,3)), then chording (1,3) and (3,3) is 6: with the
+    // first click, 7 is the fewest, and the normal style takes 8.
+    let wall = [".....", ".....", ".....", "*.*.*", "....."];
+    assert_eq!(hand_made(&wall, Style::Normal).clicks.total(), 8);
+    assert_eq!(hand_made(&wall, Style::NoFlagEfficient).clicks.total(), 8);
+    let efficient = hand_made(&wall, Style::Efficient);
+    assert_eq!(efficient.clicks.total(), 7, "{:?}", efficient.clicks);
+    assert_eq!((efficient.clicks.right, efficient.clicks.chord), (3, 3));
+}
