@@ -155,7 +155,7 @@ fn pattern(
             Some((
                 Certainty::Mine,
                 format!(
-                    "{told}, so the {number_b} has {} left for {rest}: all mines",
+                    "{told}, so the {number_b} needs {} more, in {rest}",
                     mines(left)
                 ),
             ))
@@ -165,10 +165,10 @@ fn pattern(
     }
     if need_b >= at_most && need_b - at_most == b_only.len() {
         return Some((Certainty::Mine, format!(
-            "the {number_a} at {place_a} can put at most {} in {}, the cells it shares with the {number_b} at {place_b}, so the {number_b} needs {} more among {rest}: all mines",
+            "the {number_a} at {place_a} can put at most {} in {}, the cells it shares with the {number_b} at {place_b}, so the {number_b} needs {} more, in {rest}",
             mines(at_most),
             list(board, &shared, "and"),
-            b_only.len()
+            mines(b_only.len())
         )));
     }
     if need_b == at_least {
