@@ -15,6 +15,7 @@ import { Estimator } from './estimate.js';
 import { $, setPressed, currentSize, randomSeed } from './controls.js';
 import { createAnalysisPanel } from './analysis-panel.js';
 import { createAutoPlayer } from './autoplay.js';
+import { createHintPanel } from './hint-panel.js';
 import { createBulkRun } from './bulk-run.js';
 import { createPositionEditor } from './position-editor.js';
 import { wireBoardInput } from './board-input.js';
@@ -43,6 +44,8 @@ const state = {
   timerStart: null,
   timerHandle: null,
   autoplaying: false,
+  /** The last cell the player revealed or chorded, {x, y}: the hint's ties go to the nearest. */
+  lastMove: null,
 };
 
 /**
@@ -76,6 +79,7 @@ const app = {
 };
 app.analysis = createAnalysisPanel(app);
 app.autoplay = createAutoPlayer(app);
+app.hint = createHintPanel(app);
 app.editor = createPositionEditor(app);
 const bulk = createBulkRun(app);
 
@@ -148,6 +152,7 @@ function showPosition(position) {
   state.analysis = null;
   view.render(position.width, position.height, position.cells);
   view.clearOverlay();
+  app.hint.clear();
   app.analysis.showWinChance('—');
   $('endgame-info').textContent = '';
   $('mines-left').textContent = String(position.mines - position.cells.filter((c) => c === 'F').length);
@@ -201,6 +206,7 @@ function showGame(game) {
   state.version++;
   state.analysis = null;
   view.render(game.width, game.height, game.cells.split(''));
+  app.hint.clear();
   // With Analyze on, the marks stay until the next analysis replaces them, which then redraws
   // only the cells whose chances changed (a click on a big board stays quick).
   view.clearBestMove();
@@ -235,6 +241,7 @@ async function gameMove(op, x, y) {
   await guarded(async () => {
     const previous = state.game;
     const game = await app.client.request(Request.GAME, { op, x, y });
+    if (op !== 'flag') state.lastMove = { x, y };
     if (previous.position === game.position && previous.status === game.status) {
       // A click that changed nothing (a revealed cell, a chord short of flags): the analysis
       // and the Endgame's answer stay.
@@ -296,6 +303,7 @@ function wireControls() {
   $('speed').addEventListener('change', storeSettings);
   app.analysis.wire();
   app.autoplay.wire();
+  app.hint.wire();
   bulk.wire();
   app.editor.wire();
   $('theme').addEventListener('click', () => {

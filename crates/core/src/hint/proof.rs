@@ -12,8 +12,6 @@
 //!   every set of up to three numbers (any, connected or not: the count ties them) is tried
 //!   with the count, then all of them shrunk as above.
 
-use std::collections::BTreeSet;
-
 use crate::board::{Cell, CellIdx};
 use crate::deductions::Certainty;
 
@@ -46,18 +44,20 @@ fn numbers_touching(sub: &SubPositions<'_>, cell: CellIdx) -> Vec<CellIdx> {
         .collect()
 }
 
-/// The numbers that share an unknown cell with `number`.
-fn linked_numbers(sub: &SubPositions<'_>, number: CellIdx) -> BTreeSet<CellIdx> {
+/// The numbers that share an unknown cell with `number`, in board order. (Sorted vectors
+/// rather than ordered sets here and below: the same result, and less code in the page's
+/// wasm module.)
+fn linked_numbers(sub: &SubPositions<'_>, number: CellIdx) -> Vec<CellIdx> {
     let board = sub.board();
-    let mut out = BTreeSet::new();
+    let mut out = Vec::new();
     for u in sub.unknown_around(number) {
         for m in board.neighbours(u) {
             if m != number && matches!(board.cell(m), Cell::Revealed(_)) {
-                out.insert(m);
+                out.push(m);
             }
         }
     }
-    out
+    sorted(out)
 }
 
 /// A smallest proof of exactly `size` numbers without the count (1 to 3), if one exists:
@@ -77,14 +77,15 @@ pub(crate) fn proof_of_size(
         })
 }
 
-/// Every connected set of `size` numbers containing a number around `cell`, each sorted.
-fn connected_sets(sub: &SubPositions<'_>, cell: CellIdx, size: usize) -> BTreeSet<Vec<CellIdx>> {
-    let mut sets: BTreeSet<Vec<CellIdx>> = numbers_touching(sub, cell)
+/// Every connected set of `size` numbers containing a number around `cell`, each sorted, in
+/// order.
+fn connected_sets(sub: &SubPositions<'_>, cell: CellIdx, size: usize) -> Vec<Vec<CellIdx>> {
+    let mut sets: Vec<Vec<CellIdx>> = numbers_touching(sub, cell)
         .into_iter()
         .map(|n| vec![n])
         .collect();
     for _ in 1..size {
-        let mut next = BTreeSet::new();
+        let mut next = Vec::new();
         for set in &sets {
             for &member in set {
                 for linked in linked_numbers(sub, member) {
@@ -92,11 +93,13 @@ fn connected_sets(sub: &SubPositions<'_>, cell: CellIdx, size: usize) -> BTreeSe
                         let mut grown = set.clone();
                         grown.push(linked);
                         grown.sort_unstable();
-                        next.insert(grown);
+                        next.push(grown);
                     }
                 }
             }
         }
+        next.sort_unstable();
+        next.dedup();
         sets = next;
     }
     sets
@@ -110,8 +113,9 @@ pub(crate) fn larger_proof(
     certainty: Certainty,
 ) -> Option<Proof> {
     // Rings of the graph: `ring[i]` holds the numbers at distance i from the cell.
-    let mut seen: BTreeSet<CellIdx> = numbers_touching(sub, cell).into_iter().collect();
-    let mut rings: Vec<Vec<CellIdx>> = vec![seen.iter().copied().collect()];
+    let first = sorted(numbers_touching(sub, cell));
+    let mut seen: Vec<CellIdx> = first.clone();
+    let mut rings: Vec<Vec<CellIdx>> = vec![first];
     loop {
         let kept: Vec<CellIdx> = rings.iter().flatten().copied().collect();
         if sub.is_certain(&kept, false, cell, certainty) {
@@ -121,18 +125,19 @@ pub(crate) fn larger_proof(
                 uses_count: false,
             });
         }
-        let mut ring = BTreeSet::new();
+        let mut ring = Vec::new();
         for &number in rings.last().into_iter().flatten() {
             for linked in linked_numbers(sub, number) {
-                if seen.insert(linked) {
-                    ring.insert(linked);
+                if !seen.contains(&linked) {
+                    seen.push(linked);
+                    ring.push(linked);
                 }
             }
         }
         if ring.is_empty() {
             return None;
         }
-        rings.push(ring.into_iter().collect());
+        rings.push(sorted(ring));
     }
 }
 
@@ -157,38 +162,57 @@ pub(crate) fn proof_with_count(
         let (x, y) = board.xy(i);
         (x.abs_diff(cx).max(y.abs_diff(cy)), i)
     });
-    let with_count = |set: &[CellIdx]| sub.is_certain(set, true, cell, certainty);
-    let found = |numbers: Vec<CellIdx>| Proof {
-        numbers,
-        uses_count: true,
+    // A set can only be a proof with the count when its numbers could need more mines than
+    // are left (the layouts with the wrong value under the cell then hold too many) or leave
+    // too few cells outside for the rest (too few). Neither holds of most sets on a big
+    // board: they are skipped without a search, which keeps the exhaustive sizes cheap.
+    let need: Vec<usize> = numbers.iter().map(|&n| sub.need(n).unwrap_or(0)).collect();
+    let cells: Vec<usize> = numbers
+        .iter()
+        .map(|&n| sub.unknown_around(n).count())
+        .collect();
+    let may_prove = |set: &[usize]| {
+        let needed: usize = set.iter().map(|&i| need[i]).sum();
+        let touched: usize = 1 + set.iter().map(|&i| cells[i]).sum::<usize>();
+        needed + 1 > sub.mines_left() || sub.unknown_total() < sub.mines_left() + touched
     };
-    if with_count(&[]) {
-        return found(Vec::new());
+    let proves = |set: &[usize]| {
+        let kept: Vec<CellIdx> = set.iter().map(|&i| numbers[i]).collect();
+        (may_prove(set) && sub.is_certain(&kept, true, cell, certainty)).then(|| Proof {
+            numbers: sorted(kept),
+            uses_count: true,
+        })
+    };
+    if let Some(proof) = proves(&[]) {
+        return proof;
     }
     let n = numbers.len();
-    for &a in &numbers {
-        if with_count(&[a]) {
-            return found(vec![a]);
+    for a in 0..n {
+        if let Some(proof) = proves(&[a]) {
+            return proof;
         }
     }
     for a in 0..n {
         for b in a + 1..n {
-            if with_count(&[numbers[a], numbers[b]]) {
-                return found(sorted(vec![numbers[a], numbers[b]]));
+            if let Some(proof) = proves(&[a, b]) {
+                return proof;
             }
         }
     }
     for a in 0..n {
         for b in a + 1..n {
             for c in b + 1..n {
-                if with_count(&[numbers[a], numbers[b], numbers[c]]) {
-                    return found(sorted(vec![numbers[a], numbers[b], numbers[c]]));
+                if let Some(proof) = proves(&[a, b, c]) {
+                    return proof;
                 }
             }
         }
     }
     let farthest_first: Vec<CellIdx> = numbers.into_iter().rev().collect();
-    found(shrink(sub, cell, certainty, farthest_first, true))
+    Proof {
+        numbers: shrink(sub, cell, certainty, farthest_first, true),
+        uses_count: true,
+    }
 }
 
 /// Drops each number in turn (in the order given) while the rest still make the cell
@@ -212,5 +236,6 @@ fn shrink(
 
 fn sorted(mut v: Vec<CellIdx>) -> Vec<CellIdx> {
     v.sort_unstable();
+    v.dedup();
     v
 }
