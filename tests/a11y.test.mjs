@@ -106,7 +106,7 @@ test('the board is a grid of rows of named cells; focus shows; the keyboard play
     // cursor (the grid's active descendant) and Space reveals.
     await page.focus('#replay');
     await page.keyboard.press('Tab'); // the face
-    for (let i = 0; i < 6 && !(await page.evaluate(() => document.activeElement.id === 'board')); i++) {
+    for (let i = 0; i < 7 && !(await page.evaluate(() => document.activeElement.id === 'board')); i++) {
       await page.keyboard.press('Tab');
     }
     assert.equal(await page.evaluate(() => document.activeElement.id), 'board');

@@ -16,8 +16,11 @@ import { fileURLToPath } from 'node:url';
 const DIST = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'dist');
 /** 300 KB (decimal, as the figures in docs/BENCHMARKS.md are given). */
 const SOLVER_GZIP_BUDGET = 300_000;
-/** The lazily loaded review module: 450 KB. */
-const REVIEW_GZIP_BUDGET = 450_000;
+/**
+ * The lazily loaded review module: 460 KB (450 KB until the hint, issue 40, moved in with about
+ * 31 KB: it is loaded by the first Hint press, as the solver's module has no room for it).
+ */
+const REVIEW_GZIP_BUDGET = 460_000;
 
 function gzippedSize(name) {
   assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run bash scripts/build-page.sh first');

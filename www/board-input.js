@@ -169,8 +169,16 @@ export function wireBoardInput(app) {
   });
   board.addEventListener('focus', () => view.showCursor(board.matches(':focus-visible')));
   board.addEventListener('blur', () => view.showCursor(false));
-  /** The page's keys: N, a new game; A and E, the Analyze and Endgame modes (as their buttons). */
-  const pageKeys = new Map([['n', () => app.newGame()], ['a', () => $('analyze').click()], ['e', () => $('endgame').click()]]);
+  /**
+   * The page's keys: N, a new game; A and E, the Analyze and Endgame modes, and H, the Hint (as
+   * their buttons).
+   */
+  const pageKeys = new Map([
+    ['n', () => app.newGame()],
+    ['a', () => $('analyze').click()],
+    ['e', () => $('endgame').click()],
+    ['h', () => $('hint').click()],
+  ]);
   document.addEventListener('keydown', (event) => {
     const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement?.tagName)
       || document.activeElement?.isContentEditable;

@@ -16,6 +16,7 @@ import { $, setPressed, currentSize, randomSeed } from './controls.js';
 import { createAnalysisPanel } from './analysis-panel.js';
 import { createEndgameMode } from './endgame-mode.js';
 import { createAutoPlayer } from './autoplay.js';
+import { createHintPanel } from './hint-panel.js';
 import { createBulkRun } from './bulk-run.js';
 import { createPositionEditor } from './position-editor.js';
 import { wireBoardInput } from './board-input.js';
@@ -44,6 +45,8 @@ const state = {
   timerStart: null,
   timerHandle: null,
   autoplaying: false,
+  /** The last cell the player revealed or chorded, {x, y}: the hint's ties go to the nearest. */
+  lastMove: null,
 };
 
 /**
@@ -78,6 +81,7 @@ const app = {
 app.analysis = createAnalysisPanel(app);
 app.endgame = createEndgameMode(app);
 app.autoplay = createAutoPlayer(app);
+app.hint = createHintPanel(app);
 app.editor = createPositionEditor(app);
 const bulk = createBulkRun(app);
 
@@ -152,6 +156,7 @@ function showPosition(position) {
   state.analysis = null;
   view.render(position.width, position.height, position.cells);
   view.clearOverlay();
+  app.hint.clear();
   app.analysis.showWinChance('—');
   $('endgame-info').textContent = '';
   $('mines-left').textContent = String(position.mines - position.cells.filter((c) => c === 'F').length);
@@ -206,6 +211,7 @@ function showGame(game) {
   state.version++;
   state.analysis = null;
   view.render(game.width, game.height, game.cells.split(''));
+  app.hint.clear();
   // With Analyze on, the marks stay until the next analysis replaces them, which then redraws
   // only the cells whose chances changed (a click on a big board stays quick).
   view.clearBestMove();
@@ -241,6 +247,7 @@ async function gameMove(op, x, y) {
   await guarded(async () => {
     const previous = state.game;
     const game = await app.client.request(Request.GAME, { op, x, y });
+    if (op !== 'flag') state.lastMove = { x, y };
     if (previous.position === game.position && previous.status === game.status) {
       // A click that changed nothing (a revealed cell, a chord short of flags): the analysis
       // and the Endgame's answer stay.
@@ -303,6 +310,7 @@ function wireControls() {
   app.analysis.wire();
   app.endgame.wire();
   app.autoplay.wire();
+  app.hint.wire();
   bulk.wire();
   app.editor.wire();
   $('theme').addEventListener('click', () => {

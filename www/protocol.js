@@ -68,6 +68,13 @@ export const Request = Object.freeze({
    * comments on the moves). The reader is a wasm module of its own, loaded on the first replay.
    */
   REPLAY: 'replay',
+  /**
+   * A certain cell with its proof: payload {position, options: {near: {x, y} | null, index}};
+   * answers `mineseer hint --json`'s object ({kind: "certain" | "guess" | "over", cell,
+   * certainty, level, proof, uses_count, p, text}). `index` counts presses on one position:
+   * 0 is the best hint, 1 the next, and so on round. Superseded by a newer one.
+   */
+  HINT: 'hint',
   /** Stop the running bulk run or rollouts: payload {}. */
   CANCEL: 'cancel',
 });
@@ -89,6 +96,7 @@ export const Reply = Object.freeze({
 /** Request kinds where only the newest pending request matters. */
 export const SUPERSEDABLE = new Set([
   Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE, Request.REVIEW, Request.ESTIMATE_SUMMARY,
+  Request.HINT,
 ]);
 
 /** Builds a message. */

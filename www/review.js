@@ -11,6 +11,7 @@ import { SolverClient, Superseded } from './client.js';
 import { winLineChart } from './win-line.js';
 import { parseRecordText, downloadRecord } from './record.js';
 import { StatsPanel, addGame, historyKey, summaryText } from './stats.js';
+import { clearHintMarks, hintText, markHint, withoutFlags } from './hint-panel.js';
 
 function el(tag, props = {}, children = []) {
   const node = document.createElement(tag);
@@ -30,12 +31,6 @@ function pct(p, digits = 1) {
 
 /** A guess this much less safe than the best available is a poor guess. */
 const POOR_GUESS_RATIO = 0.9;
-
-/** The `.mine` text of a position with its flags taken off (the review ignores flags). */
-function withoutFlags(mineText) {
-  const [header, ...rows] = mineText.split('\n');
-  return [header, ...rows.map((r) => r.replace(/F/g, 'H'))].join('\n');
-}
 
 /**
  * The records, the summary and the review. `app` is the page's controller: {client, analyst,
@@ -84,7 +79,8 @@ export class GameRecords {
     this.card = $('section', { class: 'card review-card', id: 'review-card', 'aria-labelledby': 'review-title' }, [
       $('h2', { id: 'review-title', text: 'Review' }),
       $('div', { class: 'row' }, [this.startButton, this.exportButton, this.closeButton]),
-      this.info, this.figures, this.line, this.nav, this.current, this.list,
+      // The slider and the move's line first: they stay in view while reviewing (besideBoard).
+      this.nav, this.current, this.info, this.figures, this.line, this.list,
       $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file or a replay (.avf, .rmv, .mvf, .evf; or drop it on the page) to review it.' }),
     ]);
     container.append(this.card);
@@ -266,6 +262,7 @@ export class GameRecords {
     this.closeButton.hidden = false;
     this.app.state.mode = 'review';
     document.body.dataset.review = 'open';
+    this.besideBoard();
     this.show(0);
     this.drawWinLine(record);
   }
@@ -373,6 +370,7 @@ export class GameRecords {
     const version = app.state.version;
     app.view.render(view.width, view.height, view.cells.split(''));
     app.view.clearOverlay();
+    clearHintMarks(app.view);
     this.outline(move);
     let analysis;
     try {
@@ -387,8 +385,44 @@ export class GameRecords {
     if (version !== app.state.version || !this.review) return;
     app.view.showAnalysis(analysis, app.display());
     this.outline(move);
+    if (move?.kind === 'blunder') await this.showMissedHint(k, view, version);
     this.drawn += 1;
     document.body.dataset.reviewDrawn = `${k}:${this.drawn}`;
+  }
+
+  /**
+   * A blunder's missed hint: the certain cell the hint would have given before the move (ties
+   * to the cell nearest the move before), its proof marked on the board and its sentence
+   * after the move's line.
+   */
+  async showMissedHint(k, view, version) {
+    const { app } = this;
+    const before = this.review.moves[k - 1];
+    let hint;
+    try {
+      hint = await app.analyst.request(Request.HINT, {
+        position: withoutFlags(view.position),
+        options: { near: before ? { x: before.x, y: before.y } : null, index: 0 },
+      });
+    } catch (err) {
+      if (!(err instanceof Superseded) && version === app.state.version) this.current.textContent += ` (${err.message})`;
+      return;
+    }
+    if (version !== app.state.version || !this.review) return;
+    markHint(app.view, hint);
+    this.current.textContent += ` · Missed: ${hintText(hint)}`;
+    this.current.dataset.missed = hint.kind;
+  }
+
+  /**
+   * While reviewing, the card sits at the top of the side column, held in view as the page
+   * scrolls (review.css), so that the board, the move list, the win line and the slider are
+   * seen together; on a narrow screen the slider is pinned under the board's column instead.
+   */
+  besideBoard() {
+    if (!this.home) this.home = { parent: this.card.parentNode, next: this.card.nextSibling };
+    this.home.parent.prepend(this.card);
+    document.getElementById('board-wrap')?.scrollIntoView?.({ block: 'nearest' });
   }
 
   /**
@@ -433,6 +467,12 @@ export class GameRecords {
     this.figures.hidden = true;
     this.figures.replaceChildren();
     delete document.body.dataset.review;
+    delete this.current.dataset.missed;
+    clearHintMarks(this.app.view);
+    if (this.home) {
+      this.home.parent.insertBefore(this.card, this.home.next);
+      this.home = null;
+    }
     for (const cell of this.app.view.root.querySelectorAll('.review-played')) cell.classList.remove('review-played');
     if (this.app.state.mode === 'review') this.app.state.mode = 'game';
     if (restore && this.app.state.game) this.app.showGame(this.app.state.game);

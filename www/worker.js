@@ -93,6 +93,8 @@ async function handle(msg) {
       return estimateOf(p).value.summarize(p.counts);
     case Request.REPLAY:
       return readReplay(p);
+    case Request.HINT:
+      return withReviewer((reviewer) => hint(reviewer, p));
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
@@ -139,6 +141,14 @@ function parse(p) {
     checked = { key: analysisKey(seen, options), analysis };
   }
   return parsed;
+}
+
+/** The hint, from the review's module (the solver's is at its size budget). */
+function hint(reviewer, p) {
+  const start = performance.now();
+  const result = reviewer.hint(p.position, p.options ?? {});
+  result.ms = performance.now() - start;
+  return result;
 }
 
 function endgame(p) {

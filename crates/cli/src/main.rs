@@ -7,6 +7,7 @@ mod endgame;
 mod estimate;
 mod generate;
 mod grid;
+mod hint;
 mod input;
 mod options;
 mod play;
@@ -37,6 +38,10 @@ enum Command {
     Endgame(endgame::Args),
     /// Seeded boards as `.mine` text (mines as `M`), no-guess by default, with their times.
     Generate(generate::Args),
+    /// A certain cell with its proof (the fewest revealed numbers, plus the mines-left count
+    /// where needed, that make it certain) and why in words; the safest guess when no cell
+    /// is certain. `--all` gives every certain cell with its proof.
+    Hint(hint::Args),
     /// Plays many seeded games with the auto-player and reports the win rate.
     Play(play::Args),
     /// The move-by-move review of a recorded game (`mineseer-game` JSON, or a replay: .avf,
@@ -63,6 +68,7 @@ fn main() {
         Command::Convert(args) => convert::run(&args),
         Command::Endgame(args) => endgame::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Hint(args) => hint::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Review(args) => review::run(&args),
         Command::Sample(args) => sample::run(&args),

@@ -308,3 +308,50 @@ impl fmt::Display for SolveError {
 }
 
 impl std::error::Error for SolveError {}
+
+/// Why a position has no hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HintError {
+    kind: HintErrorKind,
+}
+
+/// Why a position has no hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum HintErrorKind {
+    /// The position cannot be analysed: no layout fits it, or it is beyond the budget.
+    Solve(SolveError),
+    /// The game is over: every cell left unrevealed holds a mine.
+    GameOver,
+}
+
+impl HintError {
+    pub(crate) fn new(kind: HintErrorKind) -> HintError {
+        HintError { kind }
+    }
+
+    /// Why there is no hint.
+    pub fn kind(&self) -> &HintErrorKind {
+        &self.kind
+    }
+}
+
+impl From<SolveError> for HintError {
+    fn from(error: SolveError) -> HintError {
+        HintError::new(HintErrorKind::Solve(error))
+    }
+}
+
+impl fmt::Display for HintError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            HintErrorKind::Solve(error) => write!(f, "no hint: {error}"),
+            HintErrorKind::GameOver => write!(
+                f,
+                "no hint: the game is over (every cell left unrevealed holds a mine)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for HintError {}

@@ -10,6 +10,9 @@
 //! - [`WinPointJson`]: a point of a game's win-chance line (`mineseer review --win-chances`
 //!   and the page's review).
 //!
+//! - [`HintJson`]: a hint, its proof and its sentence (`mineseer hint --json` and the page's
+//!   Hint).
+//!
 //! The core knows no serde: these are plain mirrors of its types, with fractions as `f64`
 //! and names as text.
 
@@ -21,6 +24,9 @@ use mineseer_core::review::{MoveReview, Review};
 use mineseer_core::win_line::{WinChance, WinPoint};
 use mineseer_core::Fraction;
 use serde::{Deserialize, Serialize};
+
+mod hint;
+pub use hint::{HintJson, HintsJson};
 
 /// A record as its JSON holds it (`mineseer-game`, version 1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

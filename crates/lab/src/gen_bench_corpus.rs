@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use mineseer_core::formats::write_mine;
 use mineseer_core::{solve_board, Board, Cell, CellIdx, SolveConfig};
 
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
     fn next(&mut self) -> u64 {
@@ -45,8 +45,8 @@ fn reveal(board: &mut Board, is_mine: &[bool], start: CellIdx) -> bool {
     true
 }
 
-/// Plays one game, pushing the position before every guess into `out` with its front size.
-fn play(
+/// Plays one game (also for `hint-times`), pushing the position before every guess into `out` with its front size.
+pub(crate) fn play(
     rng: &mut SplitMix64,
     width: usize,
     height: usize,

@@ -14,6 +14,7 @@ mod compare_player;
 mod engine_passes;
 mod gen_bench_corpus;
 mod gen_endgame_positions;
+mod hint_times;
 mod late_moves;
 mod loss_report;
 mod move_changes;
@@ -70,6 +71,10 @@ enum Command {
     ///
     /// Arguments: `[OUT_DIR] [PER_BAND]`.
     GenEndgamePositions(ToolArgs),
+    /// How long does the hint take at the guess points of expert games?
+    ///
+    /// Arguments: `GAMES SEED [OUT]`.
+    HintTimes(ToolArgs),
     /// Where two settings choose differently in a late position, which move is worth more?
     ///
     /// Arguments: `dump PRESET GAMES SEED OUT_DIR [SETTING=VALUE ...]` or
@@ -138,6 +143,7 @@ fn main() {
         Command::GenEndgamePositions(a) => {
             gen_endgame_positions::run(line("gen_endgame_positions", a))
         }
+        Command::HintTimes(a) => hint_times::run(line("hint_times", a)),
         Command::LateMoves(a) => late_moves::run(line("late_moves", a)),
         Command::LossReport(a) => loss_report::run(line("loss_report", a)),
         Command::MoveChanges(a) => move_changes::run(line("move_changes", a)),

@@ -5,7 +5,10 @@
 //! - [`review`]: `reviewGame(record)`, `reviewWinChances(record, onPoint)` and
 //!   `recordStats(record)` over a `mineseer-game` record;
 //! - [`replay`]: `readReplay(bytes, name)`, a replay of Minesweeper Arbiter, Viennasweeper,
-//!   Minesweeper Clone or Metasweeper read into our record, with what its program says.
+//!   Minesweeper Clone or Metasweeper read into our record, with what its program says;
+//! - [`hint`]: `hint(position, options)`, a certain cell with its proof and sentence (the
+//!   page's Hint and the review's missed hints), the next one on the next press, or the
+//!   safest guess.
 //!
 //! It is a module apart from `mineseer-wasm` for two reasons:
 //! - Size. The solver's module, which the page loads at once, has a budget of 300 KB gzipped
@@ -18,6 +21,7 @@
 //!   module are never touched.
 #![deny(missing_docs)]
 
+pub mod hint;
 pub mod replay;
 pub mod review;
 
