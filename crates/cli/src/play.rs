@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mineseer_core::game::{FirstClickRule, Game, GameConfig};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameMode};
 use mineseer_core::player::{play_game, Level, PlayerConfig};
 use mineseer_core::rng::derive_seed;
 use rayon::prelude::*;
@@ -31,6 +31,10 @@ pub struct Args {
     /// First-click rule: safe (never a mine), opening (shows 0) or none.
     #[arg(long, default_value = "safe")]
     rule: String,
+    /// Training mode: normal, hardcore (a guess while a cell is certainly safe loses) or fair
+    /// (a forced guess on a mine draws the mines again).
+    #[arg(long, default_value = "normal")]
+    mode: String,
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -68,7 +72,7 @@ pub struct Args {
         num_args = 1..,
         value_name = "SHARD.json",
         conflicts_with_all = [
-            "rule", "games", "seed", "first_game", "threads", "first_click", "fast",
+            "rule", "mode", "games", "seed", "first_game", "threads", "first_click", "fast",
             "endgame_layouts", "endgame_nodes", "progress_weight", "preset", "size",
         ],
     )]
@@ -84,6 +88,9 @@ struct Setup {
     height: usize,
     mines: usize,
     rule: String,
+    /// The training mode (absent in shards of older versions: normal).
+    #[serde(default = "normal_mode")]
+    mode: String,
     level: String,
     progress_weight: f64,
     endgame_layouts: u64,
@@ -99,13 +106,14 @@ struct Setup {
 
 impl Setup {
     /// Each field's name and value as text, in the order a difference is reported.
-    fn fields(&self) -> [(&'static str, String); 13] {
+    fn fields(&self) -> [(&'static str, String); 14] {
         [
             ("preset", format!("{:?}", self.preset)),
             ("width", self.width.to_string()),
             ("height", self.height.to_string()),
             ("mines", self.mines.to_string()),
             ("rule", format!("{:?}", self.rule)),
+            ("mode", format!("{:?}", self.mode)),
             ("level", format!("{:?}", self.level)),
             ("seed", self.seed.to_string()),
             ("first_click", format!("{:?}", self.first_click)),
@@ -126,13 +134,23 @@ impl Setup {
             .map(|((name, a), (_, b))| (name, a, b))
     }
 
-    /// The first words of the text report: board, rule, level and seed.
+    /// The first words of the text report: board, rule, mode (when not normal), level and
+    /// seed.
     fn title(&self) -> String {
+        let mode = if self.mode == GameMode::Normal.name() {
+            String::new()
+        } else {
+            format!(" mode={}", self.mode)
+        };
         format!(
-            "{} {}x{}/{} rule={} level={} seed={}",
+            "{} {}x{}/{} rule={}{mode} level={} seed={}",
             self.preset, self.width, self.height, self.mines, self.rule, self.level, self.seed
         )
     }
+}
+
+fn normal_mode() -> String {
+    GameMode::Normal.name().to_string()
 }
 
 /// The `--json` report of a run (a shard). The exact counts are `wins`, `games`, `guesses`,
@@ -163,6 +181,7 @@ struct Series {
     height: usize,
     mines: usize,
     rule: FirstClickRule,
+    mode: GameMode,
     seed: u64,
     first_game: u64,
     games: u64,
@@ -183,6 +202,8 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let rule = FirstClickRule::from_name(&args.rule)
         .with_context(|| format!("unknown rule {:?}: use safe, opening or none", args.rule))?;
+    let mode = GameMode::from_name(&args.mode)
+        .with_context(|| format!("unknown mode {:?}: use normal, hardcore or fair", args.mode))?;
     let (preset_name, width, height, mines) = args.board.resolve()?;
     // Checks the size and mine count once, with a clear message.
     GameConfig::new(width, height, mines, rule, 0)?;
@@ -226,6 +247,7 @@ pub fn run(args: &Args) -> Result<()> {
         height,
         mines,
         rule,
+        mode,
         seed: args.seed,
         first_game: args.first_game,
         games: args.games,
@@ -247,6 +269,7 @@ pub fn run(args: &Args) -> Result<()> {
             height,
             mines,
             rule: rule.name().to_string(),
+            mode: mode.name().to_string(),
             level: if args.fast { "fast" } else { "full" }.to_string(),
             progress_weight: player.progress_weight,
             endgame_layouts: player.endgame_max_layouts,
@@ -298,6 +321,7 @@ fn play_series(
             series.rule,
             derive_seed(series.seed, i),
         )
+        .map(|config| config.with_mode(series.mode))
     };
     config_of(series.first_game)?;
     Ok(pool.install(|| {
@@ -396,6 +420,7 @@ mod tests {
             height: 9,
             mines: 10,
             rule: FirstClickRule::Safe,
+            mode: GameMode::Normal,
             seed: 7,
             first_game: 0,
             games: 200,

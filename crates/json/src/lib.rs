@@ -299,6 +299,9 @@ pub struct MoveReviewJson {
     /// A guess in a forced guess (a group no reveal can settle); present only when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
+    /// Fair mode: the mines were drawn again before this move; present only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub redraw: bool,
     /// Win chance under best play before the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_before: Option<f64>,
@@ -367,6 +370,7 @@ impl MoveReviewJson {
             best: cell(m.best),
             safe_available: m.safe_available,
             forced: m.forced,
+            redraw: m.redraw,
             win_before: f(&m.win_before),
             win_best: cell(m.win_best),
             win_move: f(&m.win_move),
