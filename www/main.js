@@ -19,6 +19,7 @@ import { createBulkRun } from './bulk-run.js';
 import { createPositionEditor } from './position-editor.js';
 import { wireBoardInput } from './board-input.js';
 import { wireZoom } from './zoom.js';
+import { createModes } from './modes.js';
 
 const settings = loadSettings();
 const view = new BoardView($('board'));
@@ -77,6 +78,7 @@ const app = {
 app.analysis = createAnalysisPanel(app);
 app.autoplay = createAutoPlayer(app);
 app.editor = createPositionEditor(app);
+app.modes = createModes(app);
 const bulk = createBulkRun(app);
 
 // ---------------------------------------------------------------- messages and errors
@@ -119,6 +121,7 @@ function storeSettings() {
     height: size.height,
     mines: size.mines,
     rule: $('rule').value,
+    mode: $('mode').value,
     display: $('display').value,
     speed: Number($('speed').value),
     analyze: $('analyze').getAttribute('aria-pressed') === 'true',
@@ -133,6 +136,7 @@ function applySettingsToControls() {
   $('custom-mines').value = String(settings.mines);
   $('custom-size').hidden = settings.preset !== 'custom';
   $('rule').value = settings.rule;
+  $('mode').value = settings.mode;
   $('display').value = settings.display;
   $('speed').value = String(settings.speed);
   setPressed($('analyze'), settings.analyze);
@@ -164,6 +168,7 @@ async function newGame({ replay = false } = {}) {
   clearMessage();
   const size = currentSize();
   const rule = $('rule').value;
+  const mode = $('mode').value;
   let seed = $('seed').value.trim();
   if (replay && state.game) seed = state.game.seed;
   if (seed && !/^\d{1,20}$/.test(seed)) {
@@ -179,7 +184,7 @@ async function newGame({ replay = false } = {}) {
   await guarded(async () => {
     const game = await app.client.request(Request.GAME, {
       op: 'new',
-      options: { width: size.width, height: size.height, mines: size.mines, rule, seed },
+      options: { width: size.width, height: size.height, mines: size.mines, rule, mode, seed },
     });
     state.mode = 'game';
     $('moves').replaceChildren();
@@ -187,7 +192,7 @@ async function newGame({ replay = false } = {}) {
     app.records?.onNewGame();
     view.clearOverlay();
     showGame(game);
-    history.replaceState(null, '', shareHash({ ...size, rule, seed: game.seed }));
+    history.replaceState(null, '', shareHash({ ...size, rule, mode, seed: game.seed }));
   });
 }
 
@@ -217,6 +222,7 @@ function showGame(game) {
   else if (game.status === 'lost') showMessage('Boom. The red cell was the mine; crossed flags were wrong.', 'info');
   if (app.analysis.analyzeOn() && game.status === 'playing') app.analysis.requestAnalysis();
   else $('analysis-summary').textContent = '';
+  app.modes.onGameState(game);
   app.records?.onGameState(game);
 }
 
@@ -293,6 +299,7 @@ function wireControls() {
     storeSettings();
   });
   $('rule').addEventListener('change', storeSettings);
+  $('mode').addEventListener('change', storeSettings);
   $('speed').addEventListener('change', storeSettings);
   app.analysis.wire();
   app.autoplay.wire();
@@ -313,6 +320,7 @@ async function start() {
   Object.assign(settings, fromLink.preset ? { preset: fromLink.preset } : {});
   if (fromLink.preset === 'custom') Object.assign(settings, { width: fromLink.width, height: fromLink.height, mines: fromLink.mines });
   if (fromLink.rule) settings.rule = fromLink.rule;
+  if (fromLink.mode) settings.mode = fromLink.mode;
   applySettingsToControls();
   if (fromLink.seed) $('seed').value = fromLink.seed;
   wireControls();

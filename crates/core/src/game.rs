@@ -437,12 +437,12 @@ impl Game {
     /// cell changes nothing. Later reveals are judged by the [`GameMode`] first.
     pub fn reveal(&mut self, x: usize, y: usize) -> Result<MoveOutcome, GameError> {
         let idx = self.check_move(x, y)?;
+        self.last_redraw = None;
         if self.view.cell(idx) != Cell::Hidden {
             return Ok(MoveOutcome::NoChange);
         }
         if self.mines.is_none() {
             self.place_mines(idx)?;
-            self.last_redraw = None;
         } else {
             self.open_judged(&[idx])?;
             if self.is_over() {
@@ -457,6 +457,7 @@ impl Game {
     /// Places or removes a flag on a hidden cell. Flagging a revealed cell changes nothing.
     pub fn toggle_flag(&mut self, x: usize, y: usize) -> Result<MoveOutcome, GameError> {
         let idx = self.check_move(x, y)?;
+        self.last_redraw = None;
         match self.view.cell(idx) {
             Cell::Hidden => {
                 self.view.set_cell(idx, Cell::Flag);
@@ -477,6 +478,7 @@ impl Game {
     /// nothing changes.
     pub fn chord(&mut self, x: usize, y: usize) -> Result<MoveOutcome, GameError> {
         let idx = self.check_move(x, y)?;
+        self.last_redraw = None;
         let Cell::Revealed(number) = self.view.cell(idx) else {
             return Ok(MoveOutcome::NoChange);
         };

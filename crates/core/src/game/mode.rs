@@ -177,6 +177,14 @@ impl Game {
         self
     }
 
+    /// This replayed game, drawing its own redraws from now on (from `seed`): play going on
+    /// after a record's last move.
+    pub fn resume_drawing(mut self, seed: u64) -> Game {
+        self.recorded_redraws = None;
+        self.rng = crate::rng::GameRng::new(seed);
+        self
+    }
+
     /// Judges a reveal of `targets` (hidden cells, on a game whose mines are placed) under the
     /// mode, and for Fair lays a new layout when the move needs one.
     pub(super) fn judge_reveal(&mut self, targets: &[CellIdx]) -> Result<Verdict, GameError> {
