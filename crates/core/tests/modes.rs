@@ -13,6 +13,7 @@
 //!   as normal, and redraws that do not fit are typed errors.
 
 use mineseer_core::brute::enumerate_layouts;
+use mineseer_core::clicks::game_stats;
 use mineseer_core::game::{
     FirstClickRule, Game, GameConfig, GameMode, GameState, MoveOutcome, Preset,
 };
@@ -358,6 +359,11 @@ fn a_fair_record_with_redraws_replays_to_the_same_final_board() {
         // The raw form reads back to the same record.
         assert_eq!(GameRecord::new(record.to_raw()).unwrap(), record);
         assert_eq!(record.to_raw().version, 2);
+        // The statistics are those of the board solved: a won game solved all its 3BV.
+        let stats = game_stats(&record);
+        if game.state() == GameState::Won {
+            assert_eq!(stats.bbbv_solved, stats.board.bbbv, "seed {seed}");
+        }
     }
     assert!(with_redraws > 10, "only {with_redraws} games redrew");
 }
