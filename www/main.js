@@ -21,6 +21,7 @@ import { createBulkRun } from './bulk-run.js';
 import { createPositionEditor } from './position-editor.js';
 import { wireBoardInput } from './board-input.js';
 import { wireZoom } from './zoom.js';
+import { createModes } from './modes.js';
 
 const settings = loadSettings();
 const view = new BoardView($('board'));
@@ -83,6 +84,7 @@ app.endgame = createEndgameMode(app);
 app.autoplay = createAutoPlayer(app);
 app.hint = createHintPanel(app);
 app.editor = createPositionEditor(app);
+app.modes = createModes(app);
 const bulk = createBulkRun(app);
 
 // ---------------------------------------------------------------- messages and errors
@@ -125,6 +127,7 @@ function storeSettings() {
     height: size.height,
     mines: size.mines,
     rule: $('rule').value,
+    mode: $('mode').value,
     display: $('display').value,
     speed: Number($('speed').value),
     analyze: $('analyze').getAttribute('aria-pressed') === 'true',
@@ -140,6 +143,7 @@ function applySettingsToControls() {
   $('custom-mines').value = String(settings.mines);
   $('custom-size').hidden = settings.preset !== 'custom';
   $('rule').value = settings.rule;
+  $('mode').value = settings.mode;
   $('display').value = settings.display;
   $('speed').value = String(settings.speed);
   setPressed($('analyze'), settings.analyze);
@@ -174,6 +178,7 @@ async function newGame({ replay = false } = {}) {
   clearMessage();
   const size = currentSize();
   const rule = $('rule').value;
+  const mode = $('mode').value;
   let seed = $('seed').value.trim();
   if (replay && state.game) seed = state.game.seed;
   if (seed && !/^\d{1,20}$/.test(seed)) {
@@ -189,7 +194,7 @@ async function newGame({ replay = false } = {}) {
   await guarded(async () => {
     const game = await app.client.request(Request.GAME, {
       op: 'new',
-      options: { width: size.width, height: size.height, mines: size.mines, rule, seed },
+      options: { width: size.width, height: size.height, mines: size.mines, rule, mode, seed },
     });
     state.mode = 'game';
     $('moves').replaceChildren();
@@ -197,7 +202,7 @@ async function newGame({ replay = false } = {}) {
     app.records?.onNewGame();
     view.clearOverlay();
     showGame(game);
-    history.replaceState(null, '', shareHash({ ...size, rule, seed: game.seed }));
+    history.replaceState(null, '', shareHash({ ...size, rule, mode, seed: game.seed }));
   });
 }
 
@@ -228,6 +233,7 @@ function showGame(game) {
   else if (game.status === 'lost') showMessage('Boom. The red cell was the mine; crossed flags were wrong.', 'info');
   if (app.analysis.analyzeOn() && game.status === 'playing') app.analysis.requestAnalysis();
   else $('analysis-summary').textContent = '';
+  app.modes.onGameState(game);
   app.records?.onGameState(game);
   app.endgame.follow();
 }
@@ -306,6 +312,7 @@ function wireControls() {
     storeSettings();
   });
   $('rule').addEventListener('change', storeSettings);
+  $('mode').addEventListener('change', storeSettings);
   $('speed').addEventListener('change', storeSettings);
   app.analysis.wire();
   app.endgame.wire();
@@ -328,6 +335,7 @@ async function start() {
   Object.assign(settings, fromLink.preset ? { preset: fromLink.preset } : {});
   if (fromLink.preset === 'custom') Object.assign(settings, { width: fromLink.width, height: fromLink.height, mines: fromLink.mines });
   if (fromLink.rule) settings.rule = fromLink.rule;
+  if (fromLink.mode) settings.mode = fromLink.mode;
   applySettingsToControls();
   if (fromLink.seed) $('seed').value = fromLink.seed;
   wireControls();

@@ -44,7 +44,9 @@ export function parseRecordText(text) {
 /** The file name of a record: mineseer-game-<width>x<height>-<seed>.json. */
 export function recordFileName(record) {
   const seed = typeof record.seed === 'string' && /^\d+$/.test(record.seed) ? `-${record.seed}` : '';
-  return `mineseer-game-${record.width}x${record.height}${seed}.json`;
+  // A training mode names itself in the file's title; a normal game keeps the old name.
+  const mode = record.mode === 'hardcore' || record.mode === 'fair' ? `-${record.mode}` : '';
+  return `mineseer-game-${record.width}x${record.height}${mode}${seed}.json`;
 }
 
 /** Starts a download of `data` under `name`. */

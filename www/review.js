@@ -52,11 +52,11 @@ export class GameRecords {
     if (picker && !picker.accept.includes('.json')) picker.accept += ',.json,.avf,.rmv,.mvf,.evf';
     this.buildCard(container);
     this.stats = new StatsPanel(container, {
-      currentKey: () => historyKey(app.currentSize(), document.getElementById('rule')?.value ?? 'opening'),
+      currentKey: () => historyKey(app.currentSize(), document.getElementById('rule')?.value ?? 'opening', document.getElementById('mode')?.value ?? 'normal'),
       notify: app.showMessage,
     });
     // The panel follows the board and rule chosen.
-    for (const id of ['preset', 'rule', 'custom-width', 'custom-height', 'custom-mines']) {
+    for (const id of ['preset', 'rule', 'mode', 'custom-width', 'custom-height', 'custom-mines']) {
       document.getElementById(id)?.addEventListener('change', () => this.stats.render());
     }
   }
@@ -107,7 +107,7 @@ export class GameRecords {
   onNewGame({ counted = true } = {}) {
     if (this.review) this.close({ restore: false });
     this.replay = null;
-    this.game = { counted, finished: false, key: historyKey(this.app.currentSize(), document.getElementById('rule')?.value ?? 'opening') };
+    this.game = { counted, finished: false, key: historyKey(this.app.currentSize(), document.getElementById('rule')?.value ?? 'opening', document.getElementById('mode')?.value ?? 'normal') };
     this.summary.hidden = true;
     this.summary.textContent = '';
     this.stats.render();
@@ -177,7 +177,8 @@ export class GameRecords {
     this.onNewGame({ counted: false });
     this.app.adoptGame(game);
     this.game.finished = game.status !== 'playing';
-    this.app.showMessage(`Opened a recorded ${game.width}×${game.height} game of ${record.moves.length} moves: press Review game to step through it.`, 'success');
+    const mode = game.mode && game.mode !== 'normal' ? ` ${game.mode === 'hardcore' ? 'hard-core' : game.mode}` : '';
+    this.app.showMessage(`Opened a recorded${mode} ${game.width}×${game.height} game of ${record.moves.length} moves: press Review game to step through it.`, 'success');
     return true;
   }
 
@@ -254,7 +255,8 @@ export class GameRecords {
     this.renderList();
     const r = this.review;
     const eff = typeof r.efficiency === 'number' ? pct(r.efficiency, 0) : '—';
-    this.info.textContent = `${r.result} · 3BV ${r.bbbv} (${r.bbbv_solved} solved) · ${r.guesses} guess${r.guesses === 1 ? '' : 'es'}, ${r.blunders} blunder${r.blunders === 1 ? '' : 's'} · luck ${pct(r.luck)} · accuracy ${pct(r.accuracy)} · efficiency ${eff} · computed in ${result.ms.toFixed(0)} ms`;
+    const mode = record.mode && record.mode !== 'normal' ? `${record.mode === 'hardcore' ? 'hard core' : record.mode} · ` : '';
+    this.info.textContent = `${mode}${r.result} · 3BV ${r.bbbv} (${r.bbbv_solved} solved) · ${r.guesses} guess${r.guesses === 1 ? '' : 'es'}, ${r.blunders} blunder${r.blunders === 1 ? '' : 's'} · luck ${pct(r.luck)} · accuracy ${pct(r.accuracy)} · efficiency ${eff} · computed in ${result.ms.toFixed(0)} ms`;
     this.card.dataset.ms = String(result.ms);
     this.renderFigures();
     this.slider.max = String(this.positions.length - 1);
@@ -319,6 +321,7 @@ export class GameRecords {
       // taken sooner or later.
       const poor = m.kind === 'guess' && !m.forced && m.safety < m.best_safety * POOR_GUESS_RATIO;
       if (m.forced) item.dataset.forced = 'true';
+      if (m.redraw) item.dataset.redraw = 'true';
       if (m.kind === 'blunder' || m.kind === 'mine' || poor) item.dataset.bad = 'true';
       let text = `${m.i}. ${m.op} (${m.x},${m.y}) ${m.kind}`;
       if (m.safety !== undefined) {
@@ -327,6 +330,7 @@ export class GameRecords {
         if (m.forced) text += ' · forced: no reveal could settle it';
         if (m.safe_available > 0) text += ` · ${m.safe_available} safe cell${m.safe_available === 1 ? '' : 's'}`;
       }
+      if (m.redraw) text += ' · fair: the mines were drawn again';
       if (m.win_before !== undefined) {
         text += ` · win ${pct(m.win_before)}`;
         // The move's own win chance where it cost some: what it was worth, luck aside.

@@ -14,6 +14,7 @@ const DEFAULTS = {
   height: 16,
   mines: 99,
   rule: 'opening',
+  mode: 'normal',
   analyze: false,
   endgame: false,
   display: 'mine',
@@ -47,8 +48,8 @@ export function saveSettings(settings) {
 /** Largest position (in characters of .mine text) put into a shared link. */
 const MAX_LINK_POSITION = 4000;
 
-/** The link's hash for a game (preset or size, rule, seed) and, when small, a position. */
-export function shareHash({ preset, width, height, mines, rule, seed, position }) {
+/** The link's hash for a game (preset or size, rule, mode, seed) and, when small, a position. */
+export function shareHash({ preset, width, height, mines, rule, mode, seed, position }) {
   const params = new URLSearchParams();
   if (preset && preset !== 'custom') params.set('preset', preset);
   else {
@@ -57,6 +58,7 @@ export function shareHash({ preset, width, height, mines, rule, seed, position }
     params.set('m', String(mines));
   }
   params.set('rule', rule);
+  if (mode && mode !== 'normal') params.set('mode', mode);
   if (seed) params.set('seed', seed);
   if (position && position.length <= MAX_LINK_POSITION) params.set('pos', position);
   return '#' + params.toString();
@@ -76,6 +78,8 @@ export function readHash(hash) {
   }
   const rule = params.get('rule');
   if (['safe', 'opening', 'none', 'noguess'].includes(rule)) out.rule = rule;
+  const mode = params.get('mode');
+  if (['normal', 'hardcore', 'fair'].includes(mode)) out.mode = mode;
   const seed = params.get('seed');
   if (seed && /^\d{1,20}$/.test(seed)) out.seed = seed;
   const pos = params.get('pos');

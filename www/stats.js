@@ -13,10 +13,13 @@ export const RECENT_KEPT = 50;
 const RECENT_SHOWN = 20;
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** The history key of a game: the preset (or the custom size) and the rule. */
-export function historyKey(size, rule) {
+/**
+ * The history key of a game: the preset (or the custom size), the rule and, for a training
+ * mode, the mode (a normal game keeps the key it had before the modes).
+ */
+export function historyKey(size, rule, mode = 'normal') {
   const board = size.preset === 'custom' ? `custom-${size.width}x${size.height}-${size.mines}` : size.preset;
-  return `${board}/${rule}`;
+  return mode === 'normal' ? `${board}/${rule}` : `${board}/${rule}/${mode}`;
 }
 
 /** The whole history: {key: entry}. Anything unreadable counts as empty. */

@@ -1,5 +1,6 @@
 //! `mineseer convert`: a replay of Minesweeper Arbiter, Viennasweeper, Minesweeper Clone or
-//! Metasweeper (or a record) written as our `mineseer-game` record.
+//! Metasweeper (or a record) written as our `mineseer-game` record, or a record's final board
+//! as `.mine` text (the game replayed to its last move, mines as `M`).
 
 use std::path::PathBuf;
 
@@ -20,6 +21,9 @@ pub struct Args {
 enum Target {
     /// Our game record (`mineseer-game` JSON), with where the game came from.
     Record,
+    /// The final board as `.mine` text: the game replayed to its last move (a Fair game's
+    /// redraws laid), every mine as `M`.
+    Mine,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -29,6 +33,7 @@ pub fn run(args: &Args) -> Result<()> {
             "{}",
             serde_json::to_string(&RecordJson::from_record(&game.record))?
         ),
+        Target::Mine => print!("{}", game.record.final_game().to_mine_text()),
     }
     Ok(())
 }

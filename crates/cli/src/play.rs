@@ -16,7 +16,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mineseer_core::board_stats::board_stats;
-use mineseer_core::game::{FirstClickRule, Game, GameConfig};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameMode};
 use mineseer_core::player::{play_game_styled, Level, PlayerConfig, Style};
 use mineseer_core::rng::derive_seed;
 use mineseer_replay::zini::zini;
@@ -33,6 +33,10 @@ pub struct Args {
     /// First-click rule: safe (never a mine), opening (shows 0) or none.
     #[arg(long, default_value = "safe")]
     rule: String,
+    /// Training mode: normal, hardcore (a guess while a cell is certainly safe loses) or fair
+    /// (a forced guess on a mine draws the mines again).
+    #[arg(long, default_value = "normal")]
+    mode: String,
     /// Number of games.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -75,7 +79,8 @@ pub struct Args {
         num_args = 1..,
         value_name = "SHARD.json",
         conflicts_with_all = [
-            "rule", "games", "seed", "first_game", "threads", "first_click", "fast", "style",
+            "rule", "mode", "games", "seed", "first_game", "threads", "first_click", "fast",
+            "style",
             "endgame_layouts", "endgame_nodes", "progress_weight", "preset", "size",
         ],
     )]
@@ -91,6 +96,9 @@ struct Setup {
     height: usize,
     mines: usize,
     rule: String,
+    /// The training mode (absent in shards of older versions: normal).
+    #[serde(default = "normal_mode")]
+    mode: String,
     level: String,
     /// The play style (`--style`); reports from before it were normal.
     #[serde(default = "normal_style")]
@@ -121,6 +129,7 @@ impl Setup {
             ("height", self.height.to_string()),
             ("mines", self.mines.to_string()),
             ("rule", format!("{:?}", self.rule)),
+            ("mode", format!("{:?}", self.mode)),
             ("level", format!("{:?}", self.level)),
             ("seed", self.seed.to_string()),
             ("first_click", format!("{:?}", self.first_click)),
@@ -141,10 +150,16 @@ impl Setup {
             .map(|((name, a), (_, b))| (name, a, b))
     }
 
-    /// The first words of the text report: board, rule, level and seed.
+    /// The first words of the text report: board, rule, mode (when not normal), level and
+    /// seed.
     fn title(&self) -> String {
+        let mode = if self.mode == GameMode::Normal.name() {
+            String::new()
+        } else {
+            format!(" mode={}", self.mode)
+        };
         format!(
-            "{} {}x{}/{} rule={} level={} style={} seed={}",
+            "{} {}x{}/{} rule={}{mode} level={} style={} seed={}",
             self.preset,
             self.width,
             self.height,
@@ -155,6 +170,10 @@ impl Setup {
             self.seed
         )
     }
+}
+
+fn normal_mode() -> String {
+    GameMode::Normal.name().to_string()
 }
 
 /// The `--json` report of a run (a shard). The exact counts are `wins`, `games`, `guesses`,
@@ -245,6 +264,7 @@ struct Series {
     height: usize,
     mines: usize,
     rule: FirstClickRule,
+    mode: GameMode,
     seed: u64,
     first_game: u64,
     games: u64,
@@ -271,6 +291,8 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let rule = FirstClickRule::from_name(&args.rule)
         .with_context(|| format!("unknown rule {:?}: use safe, opening or none", args.rule))?;
+    let mode = GameMode::from_name(&args.mode)
+        .with_context(|| format!("unknown mode {:?}: use normal, hardcore or fair", args.mode))?;
     let (preset_name, width, height, mines) = args.board.resolve()?;
     // Checks the size and mine count once, with a clear message.
     GameConfig::new(width, height, mines, rule, 0)?;
@@ -320,6 +342,7 @@ pub fn run(args: &Args) -> Result<()> {
         height,
         mines,
         rule,
+        mode,
         seed: args.seed,
         first_game: args.first_game,
         games: args.games,
@@ -341,6 +364,7 @@ pub fn run(args: &Args) -> Result<()> {
             height,
             mines,
             rule: rule.name().to_string(),
+            mode: mode.name().to_string(),
             level: if args.fast { "fast" } else { "full" }.to_string(),
             style: style.name().to_string(),
             progress_weight: player.progress_weight,
@@ -395,6 +419,7 @@ fn play_series(
             series.rule,
             derive_seed(series.seed, i),
         )
+        .map(|config| config.with_mode(series.mode))
     };
     config_of(series.first_game)?;
     Ok(pool.install(|| {
@@ -518,6 +543,7 @@ mod tests {
             height: 9,
             mines: 10,
             rule: FirstClickRule::Safe,
+            mode: GameMode::Normal,
             seed: 7,
             first_game: 0,
             games: 200,

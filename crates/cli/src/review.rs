@@ -214,6 +214,9 @@ fn print_text(
                 line += &format!(", {n} safe cell(s)");
             }
         }
+        if m.redraw {
+            line += " (fair: the mines were drawn again)";
+        }
         for comment in replay
             .iter()
             .flat_map(|r| &r.comments)

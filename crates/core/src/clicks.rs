@@ -117,14 +117,16 @@ pub fn game_stats(record: &GameRecord) -> GameStats {
         *count += 1;
         *done += usize::from(effective);
     }
-    let board = board_stats(record.width(), record.height(), record.mines());
+    // A Fair game's board is the layout it ended on (its last redraw): the one solved.
+    let layout = game.layout().unwrap_or(record.mines());
+    let board = board_stats(record.width(), record.height(), layout);
     let revealed: Vec<bool> = game
         .board()
         .cells()
         .iter()
         .map(|c| matches!(c, Cell::Revealed(_)))
         .collect();
-    let solved = bbbv_solved(record.width(), record.height(), record.mines(), &revealed);
+    let solved = bbbv_solved(record.width(), record.height(), layout, &revealed);
     GameStats {
         result: match game.state() {
             GameState::Won => GameResult::Won,

@@ -27,7 +27,9 @@ use crate::rng::GameRng;
 pub use crate::limits::MAX_GAME_DIMENSION;
 
 mod error;
+mod mode;
 pub use error::{GameError, GameErrorKind};
+pub use mode::{GameMode, HardcoreLoss, RedrawMisfit};
 
 /// The classic board sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,6 +122,7 @@ pub struct GameConfig {
     mines: usize,
     rule: FirstClickRule,
     seed: u64,
+    mode: GameMode,
 }
 
 impl GameConfig {
@@ -154,6 +157,7 @@ impl GameConfig {
             mines,
             rule,
             seed,
+            mode: GameMode::Normal,
         })
     }
 
@@ -166,7 +170,18 @@ impl GameConfig {
             mines,
             rule,
             seed,
+            mode: GameMode::Normal,
         }
+    }
+
+    /// The same settings in a training mode ([`GameMode`]; [`GameMode::Normal`] by default).
+    pub fn with_mode(self, mode: GameMode) -> GameConfig {
+        GameConfig { mode, ..self }
+    }
+
+    /// The training mode.
+    pub fn mode(&self) -> GameMode {
+        self.mode
     }
 
     /// Number of columns.
@@ -236,6 +251,16 @@ pub struct Game {
     losing_cell: Option<CellIdx>,
     started_ms: Option<u64>,
     ended_ms: Option<u64>,
+    /// Hard core: cells an earlier analysis found certainly safe (they stay so).
+    known_safe: Vec<bool>,
+    hardcore_loss: Option<HardcoreLoss>,
+    /// Fair: the layout the last move drew, and how many were drawn.
+    last_redraw: Option<Vec<bool>>,
+    redraw_count: usize,
+    /// A replayed record's redraws still to lay, last first; `None` when the game draws.
+    recorded_redraws: Option<Vec<Vec<bool>>>,
+    /// The layout first dealt, once a redraw has replaced it.
+    dealt: Option<Vec<bool>>,
 }
 
 impl Game {
@@ -255,6 +280,12 @@ impl Game {
             losing_cell: None,
             started_ms: None,
             ended_ms: None,
+            known_safe: Vec::new(),
+            hardcore_loss: None,
+            last_redraw: None,
+            redraw_count: 0,
+            recorded_redraws: None,
+            dealt: None,
         }
     }
 
@@ -403,14 +434,21 @@ impl Game {
 
     /// Reveals `(x, y)`. The first reveal places the mines under the first-click rule. A zero
     /// opens its neighbours, repeatedly (flags are left alone). Revealing a flagged or revealed
-    /// cell changes nothing.
+    /// cell changes nothing. Later reveals are judged by the [`GameMode`] first.
     pub fn reveal(&mut self, x: usize, y: usize) -> Result<MoveOutcome, GameError> {
         let idx = self.check_move(x, y)?;
+        self.last_redraw = None;
         if self.view.cell(idx) != Cell::Hidden {
             return Ok(MoveOutcome::NoChange);
         }
         if self.mines.is_none() {
             self.place_mines(idx)?;
+        } else {
+            self.open_judged(&[idx])?;
+            if self.is_over() {
+                self.moves += 1;
+                return Ok(MoveOutcome::Lost);
+            }
         }
         self.moves += 1;
         Ok(self.open_cells(&[idx]))
@@ -419,6 +457,7 @@ impl Game {
     /// Places or removes a flag on a hidden cell. Flagging a revealed cell changes nothing.
     pub fn toggle_flag(&mut self, x: usize, y: usize) -> Result<MoveOutcome, GameError> {
         let idx = self.check_move(x, y)?;
+        self.last_redraw = None;
         match self.view.cell(idx) {
             Cell::Hidden => {
                 self.view.set_cell(idx, Cell::Flag);
@@ -439,6 +478,7 @@ impl Game {
     /// nothing changes.
     pub fn chord(&mut self, x: usize, y: usize) -> Result<MoveOutcome, GameError> {
         let idx = self.check_move(x, y)?;
+        self.last_redraw = None;
         let Cell::Revealed(number) = self.view.cell(idx) else {
             return Ok(MoveOutcome::NoChange);
         };
@@ -458,8 +498,22 @@ impl Game {
         if targets.is_empty() {
             return Ok(MoveOutcome::NoChange);
         }
+        self.open_judged(&targets)?;
         self.moves += 1;
+        if self.is_over() {
+            return Ok(MoveOutcome::Lost);
+        }
         Ok(self.open_cells(&targets))
+    }
+
+    /// The mode's judgement of a reveal of `targets`: a hard-core loss ends the game here; a
+    /// Fair redraw replaces the layout. Fails only on a replayed record's redraw that does not
+    /// fit.
+    fn open_judged(&mut self, targets: &[CellIdx]) -> Result<(), GameError> {
+        if let mode::Verdict::HardcoreLoss(loss) = self.judge_reveal(targets)? {
+            self.lose_by_hardcore(loss);
+        }
+        Ok(())
     }
 
     /// The full game as `.mine` text: revealed cells as their numbers, every mine as `M`

@@ -1,10 +1,18 @@
-//! The record of a played game: the `mineseer-game` format, version 1.
+//! The record of a played game: the `mineseer-game` format, versions 1 and 2.
 //!
 //! ```text
 //! {"format":"mineseer-game","version":1,"width":16,"height":16,"mines":40,"rule":"safe",
 //!  "seed":"12345","layout":[[x,y],...],
 //!  "moves":[{"op":"reveal","x":7,"y":7,"t":0},{"op":"flag","x":3,"y":1,"t":5120},...]}
 //! ```
+//!
+//! Version 2 adds the training mode ([`GameMode`]) and, for a Fair game, its redraws:
+//! `"mode":"fair","redraws":[{"move":12,"layout":[[x,y],...]}]`, each the layout laid just
+//! before move 12 (0-based) revealed its cells, so a replay needs no random numbers. `layout`
+//! stays the layout first dealt. A record without `mode` is a normal game, and a normal game
+//! is still written as version 1, so that older builds read it. A Fair record is checked by
+//! replaying it: each redraw must come at the move that needed it and fit the position then
+//! ([`RecordErrorKind::RedrawDoesNotFit`]).
 //!
 //! - The front ends read the JSON (with serde, which the core does not depend on) into a
 //!   [`RawRecord`] of plain fields, and [`GameRecord::new`] checks it: the format and version,
@@ -22,16 +30,25 @@
 //! - [`RecordBuilder`] records a game as it is played (the page's game does), with times in
 //!   milliseconds from the caller's clock, kept relative to the first move.
 
-use std::fmt;
-
 use crate::board::Cell;
-use crate::game::{FirstClickRule, Game, GameError, GameState, MoveOutcome, MAX_GAME_DIMENSION};
+use crate::game::{
+    FirstClickRule, Game, GameError, GameMode, GameState, MoveOutcome, MAX_GAME_DIMENSION,
+};
+
+mod error;
+mod redraw;
+pub use error::{RecordError, RecordErrorKind};
+use redraw::check_redraws_shape;
+pub use redraw::{RawRedraw, RecordRedraw};
 
 /// The `format` field of a record.
 pub const RECORD_FORMAT: &str = "mineseer-game";
 
-/// The only `version` this build reads and writes.
-pub const RECORD_VERSION: u64 = 1;
+/// The newest `version` this build reads and writes (it reads 1 too).
+pub const RECORD_VERSION: u64 = 2;
+
+/// The version of a record of a normal game, which older builds read too.
+pub const RECORD_VERSION_NORMAL: u64 = 1;
 
 /// The most moves a record may hold: far beyond any real game (an expert game takes a few
 /// hundred clicks), and a bound on the work of a review.
@@ -152,6 +169,10 @@ pub struct RawRecord {
     pub moves: Vec<RawMove>,
     /// Where the game came from, for a game played in another program.
     pub origin: Option<RecordOrigin>,
+    /// The training mode's name; `None` (a version 1 record) is `normal`.
+    pub mode: Option<String>,
+    /// The Fair redraws, in move order.
+    pub redraws: Vec<RawRedraw>,
 }
 
 /// A checked record: the layout and the moves of one game.
@@ -165,6 +186,8 @@ pub struct GameRecord {
     seed: Option<String>,
     moves: Vec<RecordMove>,
     origin: Option<RecordOrigin>,
+    mode: GameMode,
+    redraws: Vec<RecordRedraw>,
 }
 
 /// Records a game as it is played.
@@ -172,108 +195,7 @@ pub struct GameRecord {
 pub struct RecordBuilder {
     first_ms: Option<u64>,
     moves: Vec<RecordMove>,
-}
-
-/// A record that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordError {
-    kind: RecordErrorKind,
-}
-
-/// What is wrong with a record.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RecordErrorKind {
-    /// The `format` field is not [`RECORD_FORMAT`].
-    Format {
-        /// What the file says.
-        found: String,
-    },
-    /// The `version` is not one this build reads.
-    Version {
-        /// What the file says.
-        found: u64,
-    },
-    /// Width or height outside 1..=[`MAX_GAME_DIMENSION`].
-    BadSize {
-        /// The width given.
-        width: u64,
-        /// The height given.
-        height: u64,
-    },
-    /// The first-click rule's name is unknown.
-    UnknownRule {
-        /// The name given.
-        name: String,
-    },
-    /// The mine count differs from the mines listed.
-    MineCount {
-        /// The `mines` field.
-        mines: u64,
-        /// Mines in `layout`.
-        listed: usize,
-    },
-    /// A mine outside the board.
-    MineOutside {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-        /// Board width.
-        width: usize,
-        /// Board height.
-        height: usize,
-    },
-    /// A mine listed twice.
-    DuplicateMine {
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-    },
-    /// More moves than [`MAX_RECORD_MOVES`].
-    TooManyMoves {
-        /// Moves in the record.
-        moves: usize,
-    },
-    /// A move whose op is unknown.
-    UnknownOp {
-        /// The move's index (0-based).
-        index: usize,
-        /// The op given.
-        op: String,
-    },
-    /// A move outside the board.
-    MoveOutside {
-        /// The move's index (0-based).
-        index: usize,
-        /// Column.
-        x: i64,
-        /// Row.
-        y: i64,
-        /// Board width.
-        width: usize,
-        /// Board height.
-        height: usize,
-    },
-    /// A move whose time is negative or earlier than the move before it.
-    TimeBackwards {
-        /// The move's index (0-based).
-        index: usize,
-        /// Its time.
-        t: i64,
-    },
-    /// The first reveal breaks the first-click rule the record names.
-    FirstClickRule {
-        /// The move's index.
-        index: usize,
-        /// Column.
-        x: usize,
-        /// Row.
-        y: usize,
-        /// The rule.
-        rule: FirstClickRule,
-    },
+    redraws: Vec<RecordRedraw>,
 }
 
 impl GameRecord {
@@ -283,7 +205,7 @@ impl GameRecord {
         if raw.format != RECORD_FORMAT {
             return fail(RecordErrorKind::Format { found: raw.format });
         }
-        if raw.version != RECORD_VERSION {
+        if raw.version != RECORD_VERSION && raw.version != RECORD_VERSION_NORMAL {
             return fail(RecordErrorKind::Version { found: raw.version });
         }
         let max = MAX_GAME_DIMENSION as u64;
@@ -296,6 +218,17 @@ impl GameRecord {
         let (width, height) = (raw.width as usize, raw.height as usize);
         let Some(rule) = FirstClickRule::from_name(&raw.rule) else {
             return fail(RecordErrorKind::UnknownRule { name: raw.rule });
+        };
+        let mode = match raw.mode.as_deref() {
+            None => GameMode::Normal,
+            Some(name) => match GameMode::from_name(name) {
+                Some(mode) => mode,
+                None => {
+                    return fail(RecordErrorKind::UnknownMode {
+                        name: name.to_string(),
+                    })
+                }
+            },
         };
         let on_board = |x: i64, y: i64| {
             (x >= 0 && y >= 0 && (x as u64) < raw.width && (y as u64) < raw.height)
@@ -360,6 +293,7 @@ impl GameRecord {
                 t: raw_move.t as u64,
             });
         }
+        let redraws = check_redraws_shape(&raw.redraws, mode, &moves, width, height)?;
         let record = GameRecord {
             width,
             height,
@@ -369,9 +303,32 @@ impl GameRecord {
             seed: raw.seed,
             moves,
             origin: raw.origin,
+            mode,
+            redraws,
         };
         record.check_first_reveal()?;
+        record.check_redraws_replay()?;
         Ok(record)
+    }
+
+    /// This record in `mode`, with `redraws` (each a move index and the layout laid before
+    /// it), checked as [`GameRecord::new`] checks a file.
+    pub fn with_mode(
+        &self,
+        mode: GameMode,
+        redraws: &[RecordRedraw],
+    ) -> Result<GameRecord, RecordError> {
+        let mut raw = self.to_raw();
+        raw.version = RECORD_VERSION;
+        raw.mode = Some(mode.name().to_string());
+        raw.redraws = redraws
+            .iter()
+            .map(|r| RawRedraw {
+                move_index: r.move_index as i64,
+                layout: layout_of(&r.mines, self.width),
+            })
+            .collect();
+        GameRecord::new(raw)
     }
 
     /// The record of a game on `mines` (row-major) with these moves, as [`GameRecord::new`]
@@ -396,14 +353,21 @@ impl GameRecord {
             layout,
             moves: moves.iter().map(RawMove::from).collect(),
             origin: None,
+            mode: None,
+            redraws: Vec::new(),
         })
     }
 
     /// The record as plain fields, for the front ends' JSON writers (mines in row-major order).
     pub fn to_raw(&self) -> RawRecord {
+        let normal = self.mode == GameMode::Normal && self.redraws.is_empty();
         RawRecord {
             format: RECORD_FORMAT.to_string(),
-            version: RECORD_VERSION,
+            version: if normal {
+                RECORD_VERSION_NORMAL
+            } else {
+                RECORD_VERSION
+            },
             width: self.width as u64,
             height: self.height as u64,
             mines: self.n_mines as u64,
@@ -412,6 +376,15 @@ impl GameRecord {
             layout: layout_of(&self.mines, self.width),
             moves: self.moves.iter().map(RawMove::from).collect(),
             origin: self.origin.clone(),
+            mode: (!normal).then(|| self.mode.name().to_string()),
+            redraws: self
+                .redraws
+                .iter()
+                .map(|r| RawRedraw {
+                    move_index: r.move_index as i64,
+                    layout: layout_of(&r.mines, self.width),
+                })
+                .collect(),
         }
     }
 
@@ -455,10 +428,27 @@ impl GameRecord {
         self.origin.as_ref()
     }
 
-    /// The game before the first move: the recorded layout, nothing revealed.
+    /// The training mode the game was played in.
+    pub fn mode(&self) -> GameMode {
+        self.mode
+    }
+
+    /// The Fair redraws, in move order.
+    pub fn redraws(&self) -> &[RecordRedraw] {
+        &self.redraws
+    }
+
+    /// The game before the first move: the recorded layout, nothing revealed, in the
+    /// record's mode; a Fair game lays the record's redraws instead of drawing.
     pub fn replay_game(&self) -> Game {
-        Game::from_layout(self.width, self.height, self.mines.clone())
+        let game = Game::from_layout(self.width, self.height, self.mines.clone())
             .expect("the record's size and layout were checked")
+            .in_mode(self.mode);
+        if self.mode == GameMode::Fair {
+            game.replaying_redraws(self.redraws.iter().map(|r| r.mines.clone()).collect())
+        } else {
+            game
+        }
     }
 
     /// The game after every move, and its state.
@@ -518,11 +508,18 @@ impl GameRecord {
 /// a `flag` on a cell that is not hidden, an `unflag` on a cell that is not flagged change
 /// nothing ([`MoveOutcome::NoChange`]).
 pub fn apply_move(game: &mut Game, mv: &RecordMove) -> MoveOutcome {
+    // The game is playing and the cell is on the board, so the game accepts the move; a
+    // checked record's redraws fit.
+    try_apply_move(game, mv).unwrap_or(MoveOutcome::NoChange)
+}
+
+/// [`apply_move`], failing when a replayed Fair redraw does not fit the position.
+pub fn try_apply_move(game: &mut Game, mv: &RecordMove) -> Result<MoveOutcome, GameError> {
     if game.state() != GameState::Playing {
-        return MoveOutcome::NoChange;
+        return Ok(MoveOutcome::NoChange);
     }
     let Some(idx) = game.board().idx(mv.x, mv.y) else {
-        return MoveOutcome::NoChange;
+        return Ok(MoveOutcome::NoChange);
     };
     let cell = game.board().cell(idx);
     let result: Result<MoveOutcome, GameError> = match mv.op {
@@ -532,8 +529,7 @@ pub fn apply_move(game: &mut Game, mv: &RecordMove) -> MoveOutcome {
         MoveOp::Flag | MoveOp::Unflag => Ok(MoveOutcome::NoChange),
         MoveOp::Chord => game.chord(mv.x, mv.y),
     };
-    // The game is playing and the cell is on the board, so the game accepts the move.
-    result.unwrap_or(MoveOutcome::NoChange)
+    result
 }
 
 impl RecordBuilder {
@@ -548,6 +544,7 @@ impl RecordBuilder {
         RecordBuilder {
             first_ms: None,
             moves: record.moves().to_vec(),
+            redraws: record.redraws().to_vec(),
         }
     }
 
@@ -563,94 +560,48 @@ impl RecordBuilder {
         }
     }
 
+    /// Notes that the last click drew this layout (a Fair redraw: [`Game::last_redraw`]).
+    pub fn note_redraw(&mut self, layout: &[bool]) {
+        if let Some(move_index) = self.moves.len().checked_sub(1) {
+            self.redraws.push(RecordRedraw {
+                move_index,
+                mines: layout.to_vec(),
+            });
+        }
+    }
+
     /// The clicks so far.
     pub fn moves(&self) -> &[RecordMove] {
         &self.moves
     }
 
-    /// The record of `game` (which must have placed its mines) with these clicks; `None`
-    /// before the mines are placed.
-    pub fn finish(&self, game: &Game, seed: Option<String>) -> Option<GameRecord> {
-        let layout = game.layout()?;
+    /// The redraws so far.
+    pub fn redraws(&self) -> &[RecordRedraw] {
+        &self.redraws
+    }
+
+    /// The record of `game` (which must have placed its mines) with these clicks, under
+    /// `rule` and in the game's mode; `None` before the mines are placed.
+    pub fn finish(
+        &self,
+        game: &Game,
+        rule: FirstClickRule,
+        seed: Option<String>,
+    ) -> Option<GameRecord> {
+        let layout = game.dealt_layout()?;
         let config = game.config();
-        GameRecord::from_parts(
+        let record = GameRecord::from_parts(
             config.width(),
             config.height(),
             layout,
-            config.rule(),
+            rule,
             seed,
             &self.moves,
         )
-        .ok()
-    }
-}
-
-impl RecordError {
-    /// What is wrong.
-    pub fn kind(&self) -> &RecordErrorKind {
-        &self.kind
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            RecordErrorKind::Format { found } => write!(
-                f,
-                "not a game record: the format is {found:?}, expected {RECORD_FORMAT:?}"
-            ),
-            RecordErrorKind::Version { found } => write!(
-                f,
-                "game record version {found} is not supported (this build reads version {RECORD_VERSION})"
-            ),
-            RecordErrorKind::BadSize { width, height } => write!(
-                f,
-                "the record's board is {width}x{height}: width and height must be between 1 and {MAX_GAME_DIMENSION}"
-            ),
-            RecordErrorKind::UnknownRule { name } => write!(
-                f,
-                "unknown first-click rule {name:?}: safe, opening, none or noguess"
-            ),
-            RecordErrorKind::MineCount { mines, listed } => write!(
-                f,
-                "the record says {mines} mines but its layout lists {listed}"
-            ),
-            RecordErrorKind::MineOutside { x, y, width, height } => write!(
-                f,
-                "the mine at ({x},{y}) is outside the {width}x{height} board"
-            ),
-            RecordErrorKind::DuplicateMine { x, y } => {
-                write!(f, "the layout lists the mine at ({x},{y}) twice")
-            }
-            RecordErrorKind::TooManyMoves { moves } => write!(
-                f,
-                "the record has {moves} moves, more than the {MAX_RECORD_MOVES} accepted"
-            ),
-            RecordErrorKind::UnknownOp { index, op } => write!(
-                f,
-                "move {index} has op {op:?}: reveal, flag, unflag or chord"
-            ),
-            RecordErrorKind::MoveOutside { index, x, y, width, height } => write!(
-                f,
-                "move {index} at ({x},{y}) is outside the {width}x{height} board"
-            ),
-            RecordErrorKind::TimeBackwards { index, t } => write!(
-                f,
-                "move {index} has time {t} ms, before the move ahead of it (times are ms since the first move)"
-            ),
-            RecordErrorKind::FirstClickRule { index, x, y, rule } => {
-                let what = match rule {
-                    FirstClickRule::Safe => "a mine",
-                    _ => "next to a mine",
-                };
-                write!(
-                    f,
-                    "the first reveal (move {index}, at ({x},{y})) is {what}, which the {} rule forbids",
-                    rule.name()
-                )
-            }
+        .ok()?;
+        if config.mode() == GameMode::Normal {
+            return Some(record);
         }
+        record.with_mode(config.mode(), &self.redraws).ok()
     }
 }
-
-impl std::error::Error for RecordError {}

@@ -160,6 +160,9 @@ pub struct MoveReview {
     /// it before a safer guess elsewhere costs nothing. Accuracy still counts it as the issue
     /// defines it; front ends do not call it a poor guess.
     pub forced: bool,
+    /// Fair mode: the dealt layout had a mine under this forced guess, and the mines were
+    /// drawn again (the record's redraw at this move).
+    pub redraw: bool,
     /// When the endgame solver answered: the win chance under best play before the move.
     pub win_before: Option<Fraction>,
     /// With `win_before`: the solver's best move `(x, y)`, whose win chance is `win_before`.
@@ -234,6 +237,7 @@ pub fn review_game(record: &GameRecord, config: &ReviewConfig) -> Result<Review,
             best: None,
             safe_available: None,
             forced: false,
+            redraw: record.redraws().iter().any(|r| r.move_index() == index),
             win_before: None,
             win_best: None,
             win_move: None,

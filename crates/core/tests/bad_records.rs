@@ -35,6 +35,8 @@ fn good() -> RawRecord {
             },
         ],
         origin: None,
+        mode: None,
+        redraws: Vec::new(),
     }
 }
 
@@ -60,9 +62,9 @@ fn bad_records_say_what_is_wrong() {
             Some("not a game record"),
         ),
         (
-            "version 2",
-            |r| r.version = 2,
-            Some("version 2 is not supported"),
+            "version 3",
+            |r| r.version = 3,
+            Some("version 3 is not supported"),
         ),
         ("zero width", |r| r.width = 0, Some("between 1 and 200")),
         ("too tall", |r| r.height = 201, Some("between 1 and 200")),

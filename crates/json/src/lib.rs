@@ -1,7 +1,7 @@
 //! The JSON both front ends read and write, in one place so that `mineseer review --json` and
 //! the page's review have the same keys, and a record the page exports reads the same in the
 //! CLI:
-//! - [`RecordJson`]: a game record (`mineseer-game`, version 1) as its file holds it; the core
+//! - [`RecordJson`]: a game record (`mineseer-game`, version 1, or 2 with a mode) as its file holds it; the core
 //!   checks everything past the JSON's shape ([`RecordJson::check`]).
 //! - [`StatsJson`]: a game's 3BV, clicks, efficiency and time.
 //! - [`ReviewJson`]: the move-by-move review, with the statistics.
@@ -19,7 +19,7 @@
 use mineseer_core::clicks::GameStats;
 use mineseer_core::estimate::{CandidateKind, Estimate, Plan};
 use mineseer_core::player::Level;
-use mineseer_core::record::{GameRecord, RawMove, RawRecord, RecordError, RecordOrigin};
+use mineseer_core::record::{GameRecord, RawMove, RawRecord, RawRedraw, RecordError, RecordOrigin};
 use mineseer_core::review::{MoveReview, Review};
 use mineseer_core::win_line::{WinChance, WinPoint};
 use mineseer_core::Fraction;
@@ -28,12 +28,12 @@ use serde::{Deserialize, Serialize};
 mod hint;
 pub use hint::{HintJson, HintsJson};
 
-/// A record as its JSON holds it (`mineseer-game`, version 1).
+/// A record as its JSON holds it (`mineseer-game`, version 1, or 2 with a mode).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordJson {
     /// `mineseer-game`.
     pub format: String,
-    /// 1.
+    /// 1 for a normal game, 2 for a game with a training mode.
     pub version: u64,
     /// Columns.
     pub width: u64,
@@ -53,6 +53,22 @@ pub struct RecordJson {
     /// Where the game came from, for a game played in another program (read from its replay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<OriginJson>,
+    /// The training mode: `normal` (when absent), `hardcore` or `fair`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    /// A Fair game's redraws, in move order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redraws: Vec<RedrawJson>,
+}
+
+/// A Fair redraw: the layout laid just before a move revealed its cells.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RedrawJson {
+    /// The move (0-based index into `moves`).
+    #[serde(rename = "move")]
+    pub move_index: i64,
+    /// Every mine of the new layout as `[x, y]`.
+    pub layout: Vec<(i64, i64)>,
 }
 
 /// Where a game played in another program came from.
@@ -123,6 +139,15 @@ impl RecordJson {
                 player: o.player,
                 date: o.date,
             }),
+            mode: raw.mode,
+            redraws: raw
+                .redraws
+                .into_iter()
+                .map(|r| RedrawJson {
+                    move_index: r.move_index,
+                    layout: r.layout,
+                })
+                .collect(),
         }
     }
 
@@ -157,6 +182,15 @@ impl RecordJson {
                 player: o.player,
                 date: o.date,
             }),
+            mode: self.mode,
+            redraws: self
+                .redraws
+                .into_iter()
+                .map(|r| RawRedraw {
+                    move_index: r.move_index,
+                    layout: r.layout,
+                })
+                .collect(),
         })
     }
 }
@@ -271,6 +305,9 @@ pub struct MoveReviewJson {
     /// A guess in a forced guess (a group no reveal can settle); present only when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
+    /// Fair mode: the mines were drawn again before this move; present only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub redraw: bool,
     /// Win chance under best play before the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_before: Option<f64>,
@@ -339,6 +376,7 @@ impl MoveReviewJson {
             best: cell(m.best),
             safe_available: m.safe_available,
             forced: m.forced,
+            redraw: m.redraw,
             win_before: f(&m.win_before),
             win_best: cell(m.win_best),
             win_move: f(&m.win_move),

@@ -191,7 +191,7 @@ pub fn read_replay(
         .is_none_or(|m| !layout[m.y * video.width + m.x]);
     let raw = RawRecord {
         format: mineseer_core::record::RECORD_FORMAT.to_string(),
-        version: mineseer_core::record::RECORD_VERSION,
+        version: mineseer_core::record::RECORD_VERSION_NORMAL,
         width: video.width as u64,
         height: video.height as u64,
         mines: layout.iter().filter(|m| **m).count() as u64,
@@ -223,6 +223,9 @@ pub fn read_replay(
             player: Some(video.player_identifier.trim().to_string()).filter(|p| !p.is_empty()),
             date: date::from_micros(video.start_time),
         }),
+        // Another program's game is a normal game.
+        mode: None,
+        redraws: Vec::new(),
     };
     let record = GameRecord::new(raw).map_err(|err| fail(ReplayErrorKind::Record(err)))?;
     let reported = ReportedFigures {

@@ -101,6 +101,8 @@ mod tests {
                 })
                 .collect(),
             origin: None,
+            mode: None,
+            redraws: Vec::new(),
         }
     }
 

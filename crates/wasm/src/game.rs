@@ -28,6 +28,15 @@ pub struct GameView {
     pub seed: String,
     /// The first-click rule's name.
     pub rule: &'static str,
+    /// The training mode's name: `normal`, `hardcore` or `fair`.
+    pub mode: &'static str,
+    /// Fair: how many times the mines were drawn again so far.
+    pub redraws: usize,
+    /// Set when the last move redrew the mines (Fair).
+    pub redrew: bool,
+    /// A game lost by the hard-core rule: the cells guessed and every cell that was
+    /// certainly safe then, as `[x, y]`.
+    pub hardcore_loss: Option<HardcoreLossView>,
     /// `playing`, `won` or `lost`.
     pub status: &'static str,
     /// Whether the first reveal has happened.
@@ -42,6 +51,16 @@ pub struct GameView {
     pub cells: String,
     /// What the player knows, as `.mine` text (the position the page analyses).
     pub position: String,
+}
+
+/// How a hard-core game was lost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HardcoreLossView {
+    /// The cells the move revealed that were not certainly safe.
+    pub guessed: Vec<[usize; 2]>,
+    /// The cells that were certainly safe, in board order.
+    pub safe: Vec<[usize; 2]>,
 }
 
 /// A game's files, for the page's export buttons.
@@ -205,6 +224,16 @@ impl Game {
         for mv in record.moves() {
             apply_move(&mut game, mv);
         }
+        // Play goes on: later redraws come from the game's seed (0 without one) and the
+        // number of moves so far, so they differ from the redraws already played.
+        let seed = record
+            .seed()
+            .and_then(|s| s.parse::<u64>().ok())
+            .unwrap_or(0);
+        let game = game.resume_drawing(mineseer_core::rng::derive_seed(
+            seed,
+            record.moves().len() as u64,
+        ));
         Game {
             game,
             record: RecordBuilder::resume(record),
@@ -233,17 +262,7 @@ impl Game {
 
     /// The record so far; `None` before the mines are placed.
     pub fn to_record(&self) -> Option<GameRecord> {
-        let layout = self.game.layout()?;
-        let config = self.game.config();
-        GameRecord::from_parts(
-            config.width(),
-            config.height(),
-            layout,
-            self.rule,
-            self.seed.clone(),
-            self.record.moves(),
-        )
-        .ok()
+        self.record.finish(&self.game, self.rule, self.seed.clone())
     }
 
     /// The core game.
@@ -280,6 +299,9 @@ impl Game {
                 };
                 self.record.push(op, mv.x, mv.y, now_ms);
                 mv.play_on(&mut self.game)?;
+                if let Some(layout) = self.game.last_redraw() {
+                    self.record.note_redraw(layout);
+                }
                 played = Some(MoveView::from_move(&mv));
             }
         }
@@ -319,6 +341,9 @@ impl Game {
         // The record's meaning of each op: a flag on a flagged cell does nothing.
         apply_move(&mut self.game, &RecordMove { op, x, y, t: 0 });
         self.record.push(op, x, y, now_ms);
+        if let Some(layout) = self.game.last_redraw() {
+            self.record.note_redraw(layout);
+        }
         Ok(())
     }
 
@@ -353,6 +378,24 @@ impl Game {
                 .clone()
                 .unwrap_or_else(|| config.seed().to_string()),
             rule: self.rule.name(),
+            mode: game.mode().name(),
+            redraws: game.redraw_count(),
+            redrew: game.last_redraw().is_some(),
+            hardcore_loss: game.hardcore_loss().map(|loss| {
+                let xy = |cells: &[mineseer_core::CellIdx]| {
+                    cells
+                        .iter()
+                        .map(|&i| {
+                            let (x, y) = board.xy(i);
+                            [x, y]
+                        })
+                        .collect()
+                };
+                HardcoreLossView {
+                    guessed: xy(&loss.guessed),
+                    safe: xy(&loss.safe_cells),
+                }
+            }),
             status: match game.state() {
                 GameState::Playing => "playing",
                 GameState::Won => "won",

@@ -1,7 +1,7 @@
 //! How the page asks for a game ([`GameOptions`]) and the core's settings they give: one module
 //! below the `Game` handle and the bulk run, which both read them.
 
-use mineseer_core::game::{FirstClickRule, GameConfig, Preset};
+use mineseer_core::game::{FirstClickRule, GameConfig, GameMode, Preset};
 use serde::Deserialize;
 
 use crate::errors::ExportError;
@@ -22,6 +22,8 @@ pub struct GameOptions {
     pub rule: Option<String>,
     /// The seed, as decimal text (a u64 does not fit a JS number); 0 when absent.
     pub seed: Option<String>,
+    /// The training mode: `normal` (the default), `hardcore` or `fair`.
+    pub mode: Option<String>,
 }
 
 impl GameOptions {
@@ -33,6 +35,14 @@ impl GameOptions {
             Some(name) => FirstClickRule::from_name(name).ok_or_else(|| {
                 ExportError::new(format!(
                     "unknown first-click rule {name:?}: safe, opening, none or noguess"
+                ))
+            })?,
+        };
+        let mode = match self.mode.as_deref() {
+            None => GameMode::Normal,
+            Some(name) => GameMode::from_name(name).ok_or_else(|| {
+                ExportError::new(format!(
+                    "unknown game mode {name:?}: normal, hardcore or fair"
                 ))
             })?,
         };
@@ -57,6 +67,6 @@ impl GameOptions {
             }
             None => GameConfig::new(self.width, self.height, self.mines, rule, seed)?,
         };
-        Ok((config, seed, rule))
+        Ok((config.with_mode(mode), seed, rule))
     }
 }

@@ -9,6 +9,8 @@ use crate::error::ParseError;
 use crate::limits::MAX_GAME_DIMENSION;
 use crate::noguess::NoGuessError;
 
+use super::RedrawMisfit;
+
 /// A move or a file the game refuses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameError {
@@ -107,6 +109,8 @@ pub enum GameErrorKind {
     },
     /// The `noguess` rule could not make a board (too dense a board for its budget).
     NoGuess(NoGuessError),
+    /// A replayed record's Fair redraw that cannot be laid on the position.
+    RedrawDoesNotFit(RedrawMisfit),
 }
 
 impl GameError {
@@ -158,8 +162,34 @@ impl fmt::Display for GameError {
                 write!(f, "the MBF data lists the mine at ({x},{y}) twice")
             }
             GameErrorKind::NoGuess(err) => write!(f, "{err}"),
+            GameErrorKind::RedrawDoesNotFit(misfit) => write!(f, "{misfit}"),
         }
     }
 }
 
 impl std::error::Error for GameError {}
+
+impl fmt::Display for RedrawMisfit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RedrawMisfit::Length { expected, found } => {
+                write!(f, "the redrawn layout has {found} cells, the board {expected}")
+            }
+            RedrawMisfit::MineCount { expected, found } => {
+                write!(f, "the redrawn layout has {found} mines, the game {expected}")
+            }
+            RedrawMisfit::MineOnSafeCell { x, y } => write!(
+                f,
+                "the redrawn layout puts a mine on ({x},{y}), which is revealed or revealed by the move"
+            ),
+            RedrawMisfit::WrongNumber { x, y, shown, mines_around } => write!(
+                f,
+                "the redrawn layout puts {mines_around} mine(s) around ({x},{y}), which shows {shown}"
+            ),
+            RedrawMisfit::Missing => write!(
+                f,
+                "the move is a forced guess on a mine under the fair mode, but the record has no redraw for it"
+            ),
+        }
+    }
+}
