@@ -92,6 +92,13 @@ test('hard core: a guess while a cell is certainly safe loses, and the safe cell
     assert.ok(safe.some((c) => c.x === sx && c.y === sy), `(${sx},${sy}) is not certainly safe`);
     assert.ok(note.text.startsWith(`Hard core: (${guess.x},${guess.y}) was a guess while (${sx},${sy}) was certainly safe`), note.text);
     assert.ok(await page.$eval(cellSelector(sx, sy), (el) => el.classList.contains('best-move')));
+    // Then the hint of the position before the guess: a certainly safe cell with its proof.
+    await page.waitForFunction(() => document.getElementById('mode-note').dataset.hinted);
+    const hinted = await page.$eval('#mode-note', (el) => el.dataset.hinted.split(',').map(Number));
+    assert.ok(safe.some((c) => c.x === hinted[0] && c.y === hinted[1]), `the hint (${hinted}) is not certainly safe`);
+    assert.ok(await page.$eval(cellSelector(hinted[0], hinted[1]), (el) => el.classList.contains('hint')));
+    assert.ok((await page.$$('#board .hint-proof')).length >= 1, 'the hint shows its proof');
+    assert.match(await page.$eval('#hint-text', (el) => el.textContent), /^The hint that was available: Level [1-4]\. /);
     // The guessed cell did not open: the game ended before it.
     assert.ok(!/^[0-8]$/.test(await page.$eval(cellSelector(guess.x, guess.y), (el) => el.dataset.ch)));
     // Counted under the hard-core mode's own statistics.

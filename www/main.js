@@ -233,9 +233,11 @@ function showGame(game) {
   else if (game.status === 'lost') showMessage('Boom. The red cell was the mine; crossed flags were wrong.', 'info');
   if (app.analysis.analyzeOn() && game.status === 'playing') app.analysis.requestAnalysis();
   else $('analysis-summary').textContent = '';
-  app.modes.onGameState(game);
   app.records?.onGameState(game);
   app.endgame.follow();
+  // After the Endgame mode, which takes its gold away when a game ends: a hard-core loss
+  // outlines the safe cell that was available in the same gold.
+  app.modes.onGameState(game);
 }
 
 /** Shows a game the worker made from a file (a record): play goes on from it. */

@@ -2,7 +2,12 @@
 // adds. A game lost by the hard-core rule outlines the certainly safe cell that was available
 // and names it; a Fair guess that the mines were drawn again for says so. The rules themselves
 // live in the core (crates/core/src/game/mode.rs); the worker's game view carries
-// `mode`, `redrew` and `hardcoreLoss`. Text goes in with textContent.
+// `mode`, `redrew` and `hardcoreLoss`. Text goes in with textContent. After a hard-core loss
+// the Hint of the position before the guess follows (hint-panel.js): the safe cell that was
+// easiest to see, with the numbers that prove it.
+import { Request } from './protocol.js';
+import { Superseded } from './client.js';
+import { hintText, markHint, withoutFlags } from './hint-panel.js';
 
 /** The note's element: a line under the board. */
 function note() {
@@ -41,9 +46,10 @@ export function createModes(app) {
     },
 
     /**
-     * The hook for a hard-core loss: what the player missed. Today it outlines the certainly
-     * safe cell nearest the guess and names it; once the Hint (issue #40, part 1) is merged,
-     * this is the place to show the hint of the position before the move, with its proof.
+     * A hard-core loss: what the player missed. The certainly safe cell nearest the guess is
+     * outlined and named at once; then the hint of the position on screen (the guessed cell
+     * did not open, so it is the position before the guess) marks the safe cell that was
+     * easiest to see, with its proof, and says why in #hint-text.
      */
     showMissedSafeCell(loss) {
       const line = note();
@@ -56,7 +62,28 @@ export function createModes(app) {
       line.dataset.kind = 'hardcore';
       line.dataset.safe = `${safe[0]},${safe[1]}`;
       line.hidden = false;
+      modes.showAvailableHint(guess);
       app.showMessage('Hard core: a guess while a cell was certainly safe loses.', 'info');
+    },
+
+    /** The hint of the position on screen, ties to the cell nearest the guess. */
+    async showAvailableHint(guess) {
+      const version = app.state.version;
+      const hintLine = document.getElementById('hint-text');
+      let hint;
+      try {
+        hint = await app.analyst.request(Request.HINT, {
+          position: withoutFlags(app.state.position.toMineText()),
+          options: { near: { x: guess[0], y: guess[1] }, index: 0 },
+        });
+      } catch (err) {
+        if (!(err instanceof Superseded) && version === app.state.version && hintLine) hintLine.textContent = `No hint: ${err.message}`;
+        return;
+      }
+      if (version !== app.state.version || hint.kind !== 'certain') return;
+      markHint(app.view, hint);
+      if (hintLine) hintLine.textContent = `The hint that was available: ${hintText(hint)}`;
+      note().dataset.hinted = `${hint.cell.x},${hint.cell.y}`;
     },
   };
   return modes;
