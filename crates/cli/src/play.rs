@@ -121,7 +121,7 @@ fn normal_style() -> String {
 
 impl Setup {
     /// Each field's name and value as text, in the order a difference is reported.
-    fn fields(&self) -> [(&'static str, String); 14] {
+    fn fields(&self) -> [(&'static str, String); 15] {
         [
             ("style", format!("{:?}", self.style)),
             ("preset", format!("{:?}", self.preset)),
