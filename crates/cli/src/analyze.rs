@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::{certain_cells, Certainty};
+use mineseer_core::engine::approximate::estimate_board;
 use mineseer_core::values::{solve_board_with_chances, BoardChances};
 use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
 use serde::Serialize;

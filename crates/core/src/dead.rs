@@ -32,8 +32,8 @@ use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::Fraction;
+use crate::engine::probability::{solve_board, Analysis, CellClass, SolveConfig};
 use crate::error::{SolveError, SolveErrorKind};
-use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
 use crate::values::BoardChances;
 
 /// The most enclosed cells paired with each other; more would mean checking many pairs of

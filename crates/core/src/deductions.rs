@@ -3,7 +3,7 @@
 //!
 //! Certainty comes from the exact engine ([`Analysis::mine_layouts`] is zero or every
 //! layout), so it includes cells that only the whole enumeration settles. The reasons are
-//! re-derived here by replaying the trivial deductions of [`crate::rules`] ("this number's
+//! re-derived here by replaying the trivial deductions of [`crate::engine::rules`] ("this number's
 //! unknown neighbours must all be safe" / "must all be mines") and recording, for each cell
 //! they settle, the number that forced it and the earlier deductions it relied on. The
 //! trivial deductions reach the same fixed point in any order, so the replay settles exactly
@@ -11,7 +11,7 @@
 //! [`Reason::Enumeration`]: a later "why" explanation needs more than a chain for it.
 
 use crate::board::{Board, Cell, CellIdx};
-use crate::probability::Analysis;
+use crate::engine::probability::Analysis;
 
 /// Which way a cell is certain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -141,7 +141,7 @@ pub fn certain_cells(board: &Board, analysis: &Analysis) -> Deductions {
 }
 
 /// Per cell, the trivial deduction that settled it: (which way, the number, the settled cells
-/// it counted). The same worklist as [`crate::rules::Rules::from_board`], with reasons.
+/// it counted). The same worklist as [`crate::engine::rules::Rules::from_board`], with reasons.
 #[allow(clippy::type_complexity)]
 fn replay_trivial(board: &Board) -> Vec<Option<(Certainty, CellIdx, Vec<CellIdx>)>> {
     let mut settled: Vec<Option<(Certainty, CellIdx, Vec<CellIdx>)>> = vec![None; board.len()];

@@ -89,8 +89,8 @@ use num_traits::ToPrimitive;
 
 use crate::board::Board;
 use crate::combinatorics::Fraction;
+use crate::engine::probability::{solve_board, Analysis};
 use crate::error::SolveError;
-use crate::probability::{solve_board, Analysis};
 
 pub use budget::EndgameConfig;
 use known::NO_CELL;
@@ -323,8 +323,8 @@ const VISIT_LIMIT: &str = "layout visits";
 #[cfg(test)]
 mod test_tables {
     use super::*;
+    use crate::engine::probability::SolveConfig;
     use crate::formats::parse_mine;
-    use crate::probability::SolveConfig;
 
     /// A position (`.mine` text) and the table of its layouts, as [`solve_endgame`] builds it.
     pub(super) fn table_of(text: &str) -> (Board, LayoutTable) {

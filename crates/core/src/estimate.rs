@@ -30,12 +30,12 @@
 use std::ops::Range;
 
 use crate::board::{Board, Cell};
+use crate::engine::probability::{Analysis, SolveConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game};
 use crate::player::{
     next_moves, ranked_guesses, wins_after_reveal, Action, Level, PlayerConfig, Reason,
 };
-use crate::probability::{Analysis, SolveConfig};
 use crate::rng::{derive_seed, GameRng};
 use crate::sample::LayoutSampler;
 
@@ -641,9 +641,9 @@ mod tests {
     use super::*;
     use crate::board::CellIdx;
     use crate::brute::enumerate_layouts;
+    use crate::engine::probability::solve_board;
     use crate::formats::parse_mine;
     use crate::game::{GameConfig, GameState};
-    use crate::probability::solve_board;
 
     /// Positions of real games on small boards, stopped after a few turns of the fast
     /// player, while still playing.

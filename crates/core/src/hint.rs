@@ -2,9 +2,9 @@
 //! mines-left count where needed) that makes it certain, and a sentence that says why.
 //!
 //! A **proof** keeps some numbers and forgets the rest: the cell must be certain in every
-//! layout of that sub-position ([`sub_position`]). A proof of up to three numbers is a
+//! layout of that sub-position (`sub_position`). A proof of up to three numbers is a
 //! smallest one; a larger proof is inclusion-minimal: dropping any one of its numbers, or the
-//! count, leaves the cell uncertain ([`proof`]).
+//! count, leaves the cell uncertain (`proof`).
 //!
 //! **Levels** ([`Level`]): one number, two numbers (the subset and difference patterns such
 //! as 1-2-1 and 1-2-2-1), three or more, and "needs the mines-left count".
@@ -22,8 +22,8 @@ mod text;
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::Fraction;
 use crate::deductions::{certain_cells, Certainty};
+use crate::engine::probability::{solve_board, Analysis, SolveConfig};
 pub use crate::error::{HintError, HintErrorKind};
-use crate::probability::{solve_board, Analysis, SolveConfig};
 
 use proof::Proof;
 use sub_position::SubPositions;

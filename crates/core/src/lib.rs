@@ -24,19 +24,15 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod approximate;
 pub mod board;
 pub mod board_stats;
-pub mod boxes;
 pub mod brute;
 pub mod clicks;
 pub mod combinatorics;
-pub mod combine;
-mod conditioned;
 pub mod dead;
 pub mod deductions;
 pub mod endgame;
-pub mod enumerate;
+pub mod engine;
 pub mod error;
 pub mod estimate;
 pub mod formats;
@@ -45,14 +41,10 @@ pub mod hint;
 pub mod limits;
 pub mod noguess;
 pub mod player;
-pub mod probability;
 pub mod record;
 pub mod review;
 pub mod rng;
-pub mod rules;
 pub mod sample;
-pub mod scaled;
-mod sorting;
 pub mod synthetic;
 pub mod values;
 pub mod win_line;
@@ -60,5 +52,5 @@ pub mod win_line;
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;
 pub use endgame::{solve_endgame, Endgame, EndgameConfig, EndgameOutcome};
+pub use engine::probability::{solve_board, Analysis, CellClass, SolveConfig};
 pub use error::{BoardError, HintError, ParseError, SolveError, SolveErrorKind};
-pub use probability::{solve_board, Analysis, CellClass, SolveConfig};

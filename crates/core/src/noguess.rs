@@ -32,8 +32,8 @@ mod replay;
 use std::fmt;
 
 use crate::board::CellIdx;
+use crate::engine::probability::SolveConfig;
 use crate::limits::MAX_GAME_DIMENSION;
-use crate::probability::SolveConfig;
 use crate::rng::GameRng;
 
 pub use replay::{replay_certain_moves, ReplayReport};

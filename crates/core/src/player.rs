@@ -74,9 +74,9 @@ pub(crate) mod test_positions;
 mod view;
 
 use crate::board::{Board, Cell};
+use crate::engine::probability::solve_board;
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
-use crate::probability::solve_board;
 
 use certain::certain_moves;
 use endgame_handoff::endgame_move;

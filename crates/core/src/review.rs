@@ -67,9 +67,9 @@ use crate::clicks::{game_stats, GameStats};
 use crate::combinatorics::Fraction;
 use crate::dead::forced_guesses;
 use crate::endgame::{solve_endgame, EndgameConfig};
+use crate::engine::probability::{solve_board, Analysis, CellClass, SolveConfig};
 use crate::error::{SolveError, SolveErrorKind};
 use crate::game::{Game, GameState, MoveOutcome};
-use crate::probability::{solve_board, Analysis, CellClass, SolveConfig};
 use crate::record::{apply_move, GameRecord, MoveOp, RecordMove};
 
 /// The budget of a review.

@@ -22,11 +22,11 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::board::{Board, Cell};
 use crate::combinatorics::binomial_row;
-use crate::enumerate::{trace_front, FrontTrace};
+use crate::engine::enumerate::{trace_front, FrontTrace};
+use crate::engine::probability::{front_failure, front_problem, Analysis, SolveConfig};
+use crate::engine::rules::Status;
 use crate::error::SolveError;
-use crate::probability::{front_failure, front_problem, Analysis, SolveConfig};
 use crate::rng::GameRng;
-use crate::rules::Status;
 
 /// Draws one consistent layout of `board` (the board `analysis` was made from) uniformly at
 /// random from `seed`: `true` for each cell holding a mine, flags included. For many draws of

@@ -40,13 +40,13 @@
 use num_bigint::BigUint;
 
 use crate::board::Board;
-use crate::boxes::Boxes;
-use crate::enumerate::{trace_front, FrontLimits};
-use crate::error::SolveError;
-use crate::probability::{
+use crate::engine::boxes::Boxes;
+use crate::engine::enumerate::{trace_front, FrontLimits};
+use crate::engine::probability::{
     analysis_from_fronts, front_failure, front_problem, solve_board, Analysis, SolveConfig,
 };
-use crate::rules::Rules;
+use crate::engine::rules::Rules;
+use crate::error::SolveError;
 
 mod chances;
 mod combination;
@@ -76,7 +76,7 @@ pub fn number_chances(
 /// [`solve_board`] and [`number_chances`] together, with the same results (and the same
 /// errors), but each front enumerated once: its traced enumeration, kept open where the
 /// neighbourhoods need it, gives both its counts for the analysis and its joint
-/// distributions for the chances. (Only [`crate::probability::SolveStats::lines_created`]
+/// distributions for the chances. (Only [`crate::engine::probability::SolveStats::lines_created`]
 /// differs: it counts the traced enumeration's lines.) Positions with a front too large for
 /// 128-bit counts, or over a budget, take the two calls.
 ///
@@ -197,8 +197,8 @@ mod tests {
     use num_traits::Zero;
 
     use super::*;
+    use crate::engine::probability::solve_board;
     use crate::formats::parse_mine;
-    use crate::probability::solve_board;
 
     /// The bench corpora of real positions.
     const EXPERT: &str = include_str!("../benches/corpus/expert.txt");

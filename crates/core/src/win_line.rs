@@ -15,10 +15,10 @@
 use crate::board::{Board, Cell};
 use crate::combinatorics::Fraction;
 use crate::endgame::{solve_endgame, EndgameConfig, EndgameOutcome};
+use crate::engine::probability::solve_board;
 use crate::estimate::{plan, summarize, EstimateConfig, EstimateError, Rollouts, Tally};
 use crate::game::GameState;
 use crate::player::Level;
-use crate::probability::solve_board;
 use crate::record::{apply_move, GameRecord};
 use crate::review::{without_flags, MoveKind, Review};
 

@@ -43,7 +43,7 @@ fn the_budget_decides_between_exact_and_refused() {
 /// The floating-point estimate agrees with the exact engine to many digits wherever both run.
 #[test]
 fn the_estimate_matches_the_exact_engine() {
-    use mineseer_core::approximate::estimate_board;
+    use mineseer_core::engine::approximate::estimate_board;
     let mut rng = TestRng::new(99);
     let mut compared = 0;
     let mut boards: Vec<Board> = (0..3000)
@@ -75,7 +75,7 @@ fn the_estimate_matches_the_exact_engine() {
 
 #[test]
 fn the_estimate_reaches_boards_the_exact_engine_refuses() {
-    use mineseer_core::approximate::estimate_board;
+    use mineseer_core::engine::approximate::estimate_board;
     let board = striped(200, 7);
     assert!(is_too_complex(&board, &SolveConfig::default()));
     let estimate = estimate_board(&board, &SolveConfig::default()).expect("within budget");

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use mineseer_core::approximate::estimate_board;
+use mineseer_core::engine::approximate::estimate_board;
 use mineseer_core::synthetic::pattern_position;
 use mineseer_core::{solve_board, SolveConfig};
 

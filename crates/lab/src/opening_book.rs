@@ -15,11 +15,11 @@
 //! 8 candidates, all played by a level's own player, where a book study compares up to 64
 //! cells with a changed player.
 
+use mineseer_core::engine::probability::solve_board;
 use mineseer_core::estimate::{wins_after, LayoutSource};
 use mineseer_core::formats::parse_mine;
 use mineseer_core::game::Game;
 use mineseer_core::player::{next_moves, Action};
-use mineseer_core::probability::solve_board;
 use mineseer_core::sample::LayoutSampler;
 
 const USAGE: &str =

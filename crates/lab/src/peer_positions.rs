@@ -12,9 +12,9 @@
 //! `compare-player`; it also finishes every rollout. A summary goes to stderr.
 
 use mineseer_core::board::Cell;
+use mineseer_core::engine::probability::solve_board;
 use mineseer_core::formats::parse_mine;
 use mineseer_core::player::{next_moves, Action, PlayerConfig, Reason};
-use mineseer_core::probability::solve_board;
 use mineseer_core::rng::derive_seed;
 use mineseer_core::Board;
 

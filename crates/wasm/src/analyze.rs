@@ -1,13 +1,13 @@
 //! `solveBoard`: the exact analysis of a position, converted for the page.
 //!
 //! A position over the exact engine's budget is not an error: the analysis falls back to the
-//! core's floating-point estimate ([`mineseer_core::approximate`]) and says so with
+//! core's floating-point estimate ([`mineseer_core::engine::approximate`]) and says so with
 //! `approximate: true`. Such an answer carries probabilities only (no solution count, exact
 //! fractions, certainty, number chances, dead tiles or forced guesses), because each of those
 //! needs the exact counts.
 
-use mineseer_core::approximate::estimate_board;
 use mineseer_core::dead::{dead_cells, forced_guesses};
+use mineseer_core::engine::approximate::estimate_board;
 use mineseer_core::formats::parse_position;
 use mineseer_core::values::solve_board_with_chances;
 use mineseer_core::{solve_board, Board, Cell, SolveConfig, SolveErrorKind};

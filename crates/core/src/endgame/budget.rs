@@ -3,7 +3,7 @@
 //! the tuning that decides when its strategies and bounds are worth their cost. Kept apart as
 //! what every caller sets and the search only reads.
 
-use crate::probability::SolveConfig;
+use crate::engine::probability::SolveConfig;
 
 /// The budget of [`solve_endgame`](crate::endgame::solve_endgame).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub struct EndgameConfig {
     /// the hardest bench position peaks at about 250 MB in all. Past it the search goes on,
     /// still exact, without storing more (and may then run out of nodes).
     pub max_known_words: u64,
-    /// The budget of the layout count ([`solve_board`](crate::probability::solve_board)).
+    /// The budget of the layout count ([`solve_board`](crate::engine::probability::solve_board)).
     pub solve: SolveConfig,
     /// Tuning, not a budget: from this many living layouts on, the search first plays a
     /// simple strategy (reveal what is safe, else the safest move that most often leads to a

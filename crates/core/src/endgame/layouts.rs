@@ -21,8 +21,8 @@
 use std::collections::HashMap;
 
 use crate::board::{Board, CellIdx};
-use crate::boxes::Boxes;
-use crate::rules::{Rules, Status};
+use crate::engine::boxes::Boxes;
+use crate::engine::rules::{Rules, Status};
 
 /// The table entry of a cell that holds a mine in the layout.
 pub(crate) const MINE: u16 = 0;

@@ -35,7 +35,7 @@ impl Parts {
         for (p, o) in order.iter_mut().enumerate() {
             *o = p as u32;
         }
-        crate::sorting::stable_sort_by_key(order, |&p| Reverse(sizes[p as usize]));
+        crate::engine::sorting::stable_sort_by_key(order, |&p| Reverse(sizes[p as usize]));
         // Where the next layout of each part goes.
         let mut ends = Vec::with_capacity(sizes.len());
         let mut at = 0u32;
@@ -57,7 +57,7 @@ impl Parts {
 
     /// The parts given one by one, put largest first (equal sizes in the order given).
     pub(super) fn from_pieces(mut pieces: Vec<Vec<u32>>) -> Parts {
-        crate::sorting::stable_sort_by_key(&mut pieces, |p| Reverse(p.len()));
+        crate::engine::sorting::stable_sort_by_key(&mut pieces, |p| Reverse(p.len()));
         let mut parts = Parts {
             layouts: Vec::with_capacity(pieces.iter().map(Vec::len).sum()),
             ends: Vec::with_capacity(pieces.len()),

@@ -522,7 +522,7 @@ impl<'a> Search<'a> {
         if product != Some(set.len() as u64) {
             return None;
         }
-        crate::sorting::stable_sort_by_key(&mut games, |g| std::cmp::Reverse(g.len()));
+        crate::engine::sorting::stable_sort_by_key(&mut games, |g| std::cmp::Reverse(g.len()));
         Some(games)
     }
 

@@ -28,7 +28,7 @@
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::deductions::{certain_cells, Certainty};
-use crate::probability::{solve_board, SolveConfig};
+use crate::engine::probability::{solve_board, SolveConfig};
 use crate::sample::LayoutSampler;
 
 use super::{Game, GameError, GameErrorKind, MoveOutcome};

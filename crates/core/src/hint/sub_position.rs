@@ -10,11 +10,11 @@
 //! cell. [`SubPositions::is_certain`] searches for such a counterexample over the cells the
 //! kept numbers touch (plus the cell): a depth-first search with forward checking on small sets
 //! (the proofs of up to three numbers, the common case), the engine's front enumeration
-//! ([`crate::enumerate`]) on larger ones, where a search could wander.
+//! ([`crate::engine::enumerate`]) on larger ones, where a search could wander.
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::deductions::Certainty;
-use crate::enumerate::{enumerate_front, FrontLimits, FrontProblem, FrontRule};
+use crate::engine::enumerate::{enumerate_front, FrontLimits, FrontProblem, FrontRule};
 
 /// Above this many cells a check uses the engine's enumeration instead of the search.
 const MAX_SEARCH_CELLS: usize = 40;

@@ -18,7 +18,7 @@
 //! order and no floating point, so a seed gives the same board on every platform.
 
 use crate::board::{Board, Cell, CellIdx};
-use crate::probability::{solve_board, CellClass, SolveConfig};
+use crate::engine::probability::{solve_board, CellClass, SolveConfig};
 use crate::rng::GameRng;
 
 /// What the solver knows about a cell.

@@ -16,8 +16,8 @@
 use num_traits::Zero;
 
 use crate::board::{Cell, CellIdx};
+use crate::engine::probability::{solve_board, CellClass, SolveConfig};
 use crate::game::{Game, GameState, MoveOutcome};
-use crate::probability::{solve_board, CellClass, SolveConfig};
 
 /// What a replay found.
 #[derive(Debug, Clone, PartialEq, Eq)]

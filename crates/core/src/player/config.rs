@@ -2,8 +2,8 @@
 //! full levels, the CLI and the page set, with the measurements that chose each value. The
 //! lowest part of the player: every phase reads it, and it reads none of them.
 
+use crate::engine::probability::SolveConfig;
 use crate::game::FirstClickRule;
-use crate::probability::SolveConfig;
 
 /// How hard the player thinks before a guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

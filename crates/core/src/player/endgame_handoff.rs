@@ -7,8 +7,8 @@ use num_bigint::BigUint;
 
 use crate::board::Board;
 use crate::endgame::{solve_endgame_analysed, EndgameConfig};
+use crate::engine::probability::Analysis;
 use crate::error::SolveError;
-use crate::probability::Analysis;
 
 use super::config::PlayerConfig;
 use super::moves::{Action, Move, Reason, Work};

@@ -5,7 +5,7 @@
 
 use crate::board::{Board, CellIdx};
 use crate::dead::forced_guesses;
-use crate::probability::Analysis;
+use crate::engine::probability::Analysis;
 
 use super::config::{Level, PlayerConfig};
 use super::guess::lookahead;

@@ -11,9 +11,9 @@ use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
-use crate::probability::{solve_board_after_reveal, Analysis, CellClass};
-use crate::rules::Rules;
-use crate::sorting::{stable_sort_by, stable_sort_by_key};
+use crate::engine::probability::{solve_board_after_reveal, Analysis, CellClass};
+use crate::engine::rules::Rules;
+use crate::engine::sorting::{stable_sort_by, stable_sort_by_key};
 
 use super::config::{Level, PlayerConfig};
 use super::long_term::LongTerm;

@@ -18,15 +18,15 @@
 //!
 //! Only shapes with few flanking cells still unknown are counted (one for a scan of pairs,
 //! two for squares, three for a candidate's own shapes), as JSMinesweeper does: one count
-//! each from the turn's own analysis ([`crate::conditioned`]), cached for the turn.
+//! each from the turn's own analysis ([`crate::engine::conditioned`]), cached for the turn.
 
 use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
-use crate::conditioned::layouts_with;
-use crate::probability::{Analysis, SolveConfig};
+use crate::engine::conditioned::layouts_with;
+use crate::engine::probability::{Analysis, SolveConfig};
 
 /// The kind of a shape, anchored at its top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -328,8 +328,8 @@ impl<'a> LongTerm<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::probability::solve_board;
     use crate::formats::parse_mine;
-    use crate::probability::solve_board;
 
     /// One mine among the four cells left of the flags; two pairs closed by the flags; a
     /// floating region on the right (the position of the player test of pseudo-50/50s).

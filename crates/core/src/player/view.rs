@@ -6,7 +6,7 @@
 use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
-use crate::probability::{Analysis, CellClass};
+use crate::engine::probability::{Analysis, CellClass};
 
 /// Per-cell safeties from an analysis, computed once per box (every cell of a box, and every
 /// floating cell, has the same probability).

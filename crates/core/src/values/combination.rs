@@ -7,8 +7,8 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::Board;
-use crate::enumerate::FastMap;
-use crate::probability::Analysis;
+use crate::engine::enumerate::FastMap;
+use crate::engine::probability::Analysis;
 
 use super::chances::{BoardChances, NumberChances, NUMBERS};
 use super::digits::{divide_digits_exactly, dot_products, multiply_digits, DigitTable};

@@ -1,4 +1,4 @@
-//! The enumeration side: each front's traced enumeration ([`crate::enumerate::trace_front`])
+//! The enumeration side: each front's traced enumeration ([`crate::engine::enumerate::trace_front`])
 //! read forwards and backwards, giving the front's layout counts for the analysis and, for
 //! every neighbourhood that touches it, its joint distribution of (front mines, neighbourhood
 //! mines). Counts are kept in machine words where they fit: `u64` under
@@ -8,8 +8,10 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::combinatorics::Count;
-use crate::combine::FrontWeights;
-use crate::enumerate::{trace_front_within, FrontFailure, FrontLimits, FrontProblem, FrontTrace};
+use crate::engine::combine::FrontWeights;
+use crate::engine::enumerate::{
+    trace_front_within, FrontFailure, FrontLimits, FrontProblem, FrontTrace,
+};
 
 use super::chances::NUMBERS;
 use super::digits::odd_inverse;
@@ -239,7 +241,7 @@ pub(super) fn distributions_from_trace<C: ExactCount>(
 }
 
 /// A front's layout counts and per-box mine tallies by mines, as
-/// [`crate::enumerate::enumerate_front`] gives them, from its trace: each box is summed at the
+/// [`crate::engine::enumerate::enumerate_front`] gives them, from its trace: each box is summed at the
 /// last step that shows it, forward count times transition weight times its value, times the
 /// backward counts of the line the transition leads to.
 pub(super) fn front_weights<C: ExactCount>(

@@ -5,10 +5,10 @@
 //! the enumeration and the combination alike.
 
 use crate::board::{Board, CellIdx};
-use crate::boxes::Boxes;
 use crate::combinatorics::small_binomial;
-use crate::enumerate::FastMap;
-use crate::rules::{Rules, Status};
+use crate::engine::boxes::Boxes;
+use crate::engine::enumerate::FastMap;
+use crate::engine::rules::{Rules, Status};
 
 use super::chances::NUMBERS;
 

@@ -1,10 +1,10 @@
 //! The value of one move against another in a position, by rollouts (`policy-disagreements`,
 //! `peer-positions`).
 
+use mineseer_core::engine::probability::solve_board;
 use mineseer_core::estimate::wins_after;
 use mineseer_core::game::Game;
 use mineseer_core::player::PlayerConfig;
-use mineseer_core::probability::solve_board;
 use mineseer_core::rng::GameRng;
 use mineseer_core::sample::LayoutSampler;
 use mineseer_core::Board;

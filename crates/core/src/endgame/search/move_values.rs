@@ -9,7 +9,7 @@ use crate::combinatorics::Fraction;
 use crate::endgame::budget::EndgameConfig;
 use crate::endgame::known::FastMap;
 use crate::endgame::scan::still_in_play;
-use crate::probability::Analysis;
+use crate::engine::probability::Analysis;
 
 use super::{NodeLimit, Search};
 

@@ -8,11 +8,13 @@
 //! still refused, honestly.
 
 use crate::board::{Board, CellIdx};
-use crate::boxes::Boxes;
+use crate::engine::boxes::Boxes;
+use crate::engine::probability::{
+    classify, combine_fronts, enumerate_fronts, CellClass, SolveConfig,
+};
+use crate::engine::rules::Rules;
+use crate::engine::scaled::Scaled;
 use crate::error::SolveError;
-use crate::probability::{classify, combine_fronts, enumerate_fronts, CellClass, SolveConfig};
-use crate::rules::Rules;
-use crate::scaled::Scaled;
 
 /// Floating-point mine probabilities for every cell.
 #[derive(Debug, Clone)]

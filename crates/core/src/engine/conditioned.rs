@@ -2,7 +2,7 @@
 //! analysis of the whole board.
 //!
 //! The player asks this many times a turn (each closed 50/50 shape it weighs fixes up to
-//! eight cells). A fresh [`solve_board`](crate::probability::solve_board) of the board with
+//! eight cells). A fresh [`solve_board`](crate::engine::probability::solve_board) of the board with
 //! those cells flagged or marked safe gives the same exact count, but rebuilds the rules and
 //! the boxes and enumerates every front again. Here only the fronts that hold a fixed cell
 //! are enumerated again: each fixed cell leaves its box, and each fixed mine lowers the need
@@ -13,12 +13,12 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::board::CellIdx;
-use crate::combine::total_layouts;
-use crate::enumerate::{FrontFailure, FrontLimits, FrontProblem, FrontRule};
-use crate::error::{SolveError, SolveErrorKind};
-use crate::probability::{
+use crate::engine::combine::total_layouts;
+use crate::engine::enumerate::{FrontFailure, FrontLimits, FrontProblem, FrontRule};
+use crate::engine::probability::{
     enumerate_front_weights, front_problem, Analysis, CellClass, SolveConfig,
 };
+use crate::error::{SolveError, SolveErrorKind};
 
 /// The number of the analysed position's layouts in which every cell of `fixed` is a mine
 /// (`true`) or safe (`false`); zero when none agrees. The cells must be distinct. Fails only
@@ -167,7 +167,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cell};
     use crate::brute::enumerate_layouts;
-    use crate::probability::solve_board;
+    use crate::engine::probability::solve_board;
     use crate::rng::GameRng;
 
     /// Against the brute-force enumerator, and against a fresh analysis of the board with the

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::combinatorics::Count;
-use crate::combine::Weight;
+use crate::engine::combine::Weight;
 
 /// `mantissa * 2^exponent`, with the mantissa in `[0.5, 1)`, or zero.
 #[derive(Debug, Clone, Copy, PartialEq)]

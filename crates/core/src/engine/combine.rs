@@ -6,7 +6,7 @@
 //! all fronts gives the total; for each front, the product of the *other* fronts (prefix
 //! times suffix products) gives the weight of each of its own mine counts, and so every box's
 //! mine weight. Generic over [`Weight`], so the exact engine runs it on big integers and the
-//! estimate on [`crate::scaled::Scaled`] floats.
+//! estimate on [`crate::engine::scaled::Scaled`] floats.
 
 use num_bigint::BigUint;
 

@@ -1,10 +1,10 @@
 //! The exact mine-probability engine: [`solve_board`].
 //!
 //! The pipeline, in the order of its phases ([`Phase`]):
-//! 1. **Reduce** ([`crate::rules`]): numbers become rules; trivial deductions settle cells.
-//! 2. **Group** ([`crate::boxes`]): cells with the same witnesses form boxes; boxes form
+//! 1. **Reduce** ([`crate::engine::rules`]): numbers become rules; trivial deductions settle cells.
+//! 2. **Group** ([`crate::engine::boxes`]): cells with the same witnesses form boxes; boxes form
 //!    independent fronts; the rest float.
-//! 3. **Enumerate** ([`crate::enumerate`]): each front's layouts, counted exactly per number
+//! 3. **Enumerate** ([`crate::engine::enumerate`]): each front's layouts, counted exactly per number
 //!    of mines, with per-box mine tallies. Machine integers when they cannot overflow.
 //! 4. **Combine**: fronts and floating cells share the global mine count; the floating cells
 //!    weigh `C(floating, mines left)`. Big integers from here on, divided only at the end.
@@ -12,14 +12,14 @@
 use num_bigint::BigUint;
 
 use crate::board::{Board, CellIdx};
-use crate::boxes::{Boxes, Front};
 use crate::combinatorics::{ratio_to_f64, Count, Fraction};
-use crate::combine::{combination_work, combine, Combined, FrontWeights, Weight};
-use crate::enumerate::{
+use crate::engine::boxes::{Boxes, Front};
+use crate::engine::combine::{combination_work, combine, Combined, FrontWeights, Weight};
+use crate::engine::enumerate::{
     enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
 };
+use crate::engine::rules::{Rules, Status};
 use crate::error::{SolveError, SolveErrorKind};
-use crate::rules::{Rules, Status};
 
 /// The budget of an analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,10 +6,10 @@
 //! share nothing but the global mine count, so each is enumerated on its own. Unknown cells
 //! that touch no witness are **floating**: they share the mines the fronts leave.
 
-use crate::enumerate::FastMap;
+use crate::engine::enumerate::FastMap;
 
 use crate::board::CellIdx;
-use crate::rules::{Rules, Status};
+use crate::engine::rules::{Rules, Status};
 
 /// Cells with the same witnesses.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +55,7 @@ impl Boxes {
             .enumerate()
             .flat_map(|(w, witness)| witness.cells.iter().map(move |c| (c.0, w as u32)))
             .collect();
-        crate::sorting::stable_sort_by_key(&mut pairs, |&(cell, _)| cell);
+        crate::engine::sorting::stable_sort_by_key(&mut pairs, |&(cell, _)| cell);
         let keys: Vec<u32> = pairs.iter().map(|&(_, w)| w).collect();
         let mut boxes: Vec<MineBox> = Vec::new();
         let mut by_key: FastMap<&[u32], u32> = FastMap::default();

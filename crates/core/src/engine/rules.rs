@@ -2,7 +2,7 @@
 //! n mines") plus the number of mines left, after the trivial deductions.
 //!
 //! This is the only part of the probability engine that knows about rows, columns and
-//! neighbours; everything after it ([`crate::boxes`], [`crate::enumerate`]) works on rules.
+//! neighbours; everything after it ([`crate::engine::boxes`], [`crate::engine::enumerate`]) works on rules.
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::error::{SolveError, SolveErrorKind};
@@ -294,8 +294,8 @@ mod tests {
     /// has no layout at all.
     #[test]
     fn after_reveal_matches_from_board() {
+        use crate::engine::probability::{solve_board, SolveConfig};
         use crate::game::Game;
-        use crate::probability::{solve_board, SolveConfig};
         use crate::rng::GameRng;
         let mut rng = GameRng::new(2611);
         let (mut compared, mut equal, mut both_failed, mut one_failed) = (0, 0, 0, 0);

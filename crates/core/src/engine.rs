@@ -1,0 +1,19 @@
+//! The exact probability engine, in the order a position flows through it:
+//! `rules` (numbers to witnesses, the only grid-aware step) → `boxes` (cells with the same
+//! witnesses, split into independent fronts) → `enumerate` (one front at a time, in machine
+//! integers where they cannot overflow) → `combine` (fronts and floating cells under the mine
+//! count, generic over the weight) → `probability` ([`probability::solve_board`], the entry
+//! point). `scaled` and `approximate` are the floating-point estimate for positions past the
+//! exact budget; `conditioned` counts layouts with a few cells fixed; `sorting` is one stable
+//! sort compiled once. Kept together so the hot path reads in one folder, apart from the
+//! analyses built on it (values, deductions, dead, endgame, player).
+
+pub mod approximate;
+pub mod boxes;
+pub mod combine;
+pub(crate) mod conditioned;
+pub mod enumerate;
+pub mod probability;
+pub mod rules;
+pub mod scaled;
+pub(crate) mod sorting;
