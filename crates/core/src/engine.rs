@@ -16,4 +16,5 @@ pub mod enumerate;
 pub mod probability;
 pub mod rules;
 pub mod scaled;
+pub(crate) mod small_front;
 pub(crate) mod sorting;

@@ -19,6 +19,7 @@ use crate::engine::enumerate::{
     enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
 };
 use crate::engine::rules::{Rules, Status};
+use crate::engine::small_front;
 use crate::error::{SolveError, SolveErrorKind};
 
 /// The budget of an analysis.
@@ -316,6 +317,12 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
     limits: &FrontLimits,
 ) -> Result<(u64, FrontWeights<W>), FrontFailure> {
     let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
+    // A front of few box-level assignments is searched directly (its bound is in
+    // `small_front`); one with no layout goes on to the planned enumeration, which names
+    // the rule at fault.
+    if let Some(front) = small_front::search_front(problem, limits) {
+        return Ok((front.lines_created, widen(front, |c| W::from_u128(*c))));
+    }
     // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
     if cells < 120 {
         enumerate_front::<u128>(problem, limits)
