@@ -1,7 +1,8 @@
 //! The exact probability engine, in the order a position flows through it:
 //! `rules` (numbers to witnesses, the only grid-aware step) → `boxes` (cells with the same
 //! witnesses, split into independent fronts) → `enumerate` (one front at a time, in machine
-//! integers where they cannot overflow) → `combine` (fronts and floating cells under the mine
+//! integers where they cannot overflow; `small_front` searches a small front directly, with
+//! the same counts) → `combine` (fronts and floating cells under the mine
 //! count, generic over the weight) → `probability` ([`probability::solve_board`], the entry
 //! point). `scaled` and `approximate` are the floating-point estimate for positions past the
 //! exact budget; `conditioned` counts layouts with a few cells fixed; `sorting` is one stable

@@ -49,18 +49,20 @@ impl Boxes {
         // Every (cell, witness) pair, by cell. The witnesses are taken in order and the sort
         // is stable, so each cell's run lists its witnesses ascending: the cell's key, found
         // without a vector per cell.
-        let mut pairs: Vec<(u32, u32)> = rules
-            .witnesses
-            .iter()
-            .enumerate()
-            .flat_map(|(w, witness)| witness.cells.iter().map(move |c| (c.0, w as u32)))
-            .collect();
+        let n_pairs = rules.witnesses.iter().map(|w| w.cells.len()).sum();
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(n_pairs);
+        for (w, witness) in rules.witnesses.iter().enumerate() {
+            pairs.extend(witness.cells.iter().map(|c| (c.0, w as u32)));
+        }
         crate::engine::sorting::stable_sort_by_key(&mut pairs, |&(cell, _)| cell);
         let keys: Vec<u32> = pairs.iter().map(|&(_, w)| w).collect();
-        let mut boxes: Vec<MineBox> = Vec::new();
-        let mut by_key: FastMap<&[u32], u32> = FastMap::default();
+        // Sized once: a box per front cell at most, and the unknown cells at most float (the
+        // vectors and the map would otherwise grow several times over a position).
+        let mut boxes: Vec<MineBox> = Vec::with_capacity(n_pairs.min(rules.unknown_count));
+        let mut by_key: FastMap<&[u32], u32> =
+            FastMap::with_capacity_and_hasher(boxes.capacity(), Default::default());
         let mut box_of_cell = vec![None; n_cells];
-        let mut floating = Vec::new();
+        let mut floating = Vec::with_capacity(rules.unknown_count);
         let mut next = 0;
         for (i, status) in rules.status.iter().enumerate() {
             if *status != Status::Unknown {
@@ -79,7 +81,8 @@ impl Boxes {
             let key = &keys[start..next];
             let id = *by_key.entry(key).or_insert_with(|| {
                 boxes.push(MineBox {
-                    cells: Vec::new(),
+                    // All its cells neighbour one number: eight at most.
+                    cells: Vec::with_capacity(8),
                     witnesses: key.to_vec(),
                 });
                 (boxes.len() - 1) as u32
@@ -114,22 +117,23 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox]) -> Vec<Front> {
             parent[r as usize] = first;
         }
     }
-    let mut front_of_root: FastMap<u32, usize> = FastMap::default();
+    // Per witness that is a root, its front (indexed directly: no map).
+    let mut front_of_root: Vec<u32> = vec![u32::MAX; n_witnesses];
     let mut fronts: Vec<Front> = Vec::new();
     for w in 0..n_witnesses as u32 {
-        let r = root(&mut parent, w);
-        let f = *front_of_root.entry(r).or_insert_with(|| {
+        let r = root(&mut parent, w) as usize;
+        if front_of_root[r] == u32::MAX {
+            front_of_root[r] = fronts.len() as u32;
             fronts.push(Front {
                 boxes: Vec::new(),
                 witnesses: Vec::new(),
             });
-            fronts.len() - 1
-        });
-        fronts[f].witnesses.push(w);
+        }
+        fronts[front_of_root[r] as usize].witnesses.push(w);
     }
     for (b, mine_box) in boxes.iter().enumerate() {
-        let r = root(&mut parent, mine_box.witnesses[0]);
-        fronts[front_of_root[&r]].boxes.push(b as u32);
+        let r = root(&mut parent, mine_box.witnesses[0]) as usize;
+        fronts[front_of_root[r] as usize].boxes.push(b as u32);
     }
     fronts
 }

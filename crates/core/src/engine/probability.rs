@@ -422,12 +422,14 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
             .iter()
             .map(|&w| {
                 let witness = &rules.witnesses[w as usize];
-                let mut front_boxes: Vec<u32> = witness
-                    .cells
-                    .iter()
-                    .filter_map(|c| boxes.box_of_cell[c.get()])
-                    .map(local_of_box)
-                    .collect();
+                let mut front_boxes: Vec<u32> = Vec::with_capacity(witness.cells.len());
+                front_boxes.extend(
+                    witness
+                        .cells
+                        .iter()
+                        .filter_map(|c| boxes.box_of_cell[c.get()])
+                        .map(local_of_box),
+                );
                 front_boxes.sort_unstable();
                 front_boxes.dedup();
                 FrontRule {

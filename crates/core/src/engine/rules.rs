@@ -71,10 +71,12 @@ impl Rules {
             .collect();
         // Every number is checked once on its face, then the worklist re-checks the numbers
         // around each cell a deduction settles.
-        let queue: Vec<CellIdx> = board
-            .indices()
-            .filter(|&i| status[i.get()] == Status::Revealed)
-            .collect();
+        let mut queue: Vec<CellIdx> = Vec::with_capacity(board.len());
+        queue.extend(
+            board
+                .indices()
+                .filter(|&i| status[i.get()] == Status::Revealed),
+        );
         let settled = settle(board, &mut status, queue)?;
         let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
         let candidates = board.indices().filter(|i| settled.maybe_witness[i.get()]);
@@ -251,7 +253,8 @@ fn finish(
             continue;
         };
         let mut mines_around = 0usize;
-        let mut cells = Vec::new();
+        // Eight neighbours at most: one allocation, never grown.
+        let mut cells = Vec::with_capacity(8);
         for n in board.neighbours(idx) {
             match status[n.get()] {
                 Status::Flag | Status::Mine => mines_around += 1,
