@@ -262,10 +262,13 @@ fn zini_of_each_replay_is_the_programs() {
     }
 }
 
+/// How a program shortens a figure to its decimals: `f64::floor` or `f64::round`.
+type Cut = fn(f64) -> f64;
+
 /// The 3BV/s each replay's name states, as its program wrote it: Arbiter cuts it to two
 /// decimals (127 / 49.25 = 2.5787 is "2.57"), Metasweeper rounds it to three (1021 / 1184.575
 /// = 0.86191 is "0.862"); `None` where the name gives none.
-fn stated_bbbv_per_s(file: &str) -> Option<(f64, i32, fn(f64) -> f64)> {
+fn stated_bbbv_per_s(file: &str) -> Option<(f64, i32, Cut)> {
     match file {
         "arbiter-exp-49.25-3bv127.avf" => Some((2.57, 2, f64::floor)),
         "arbiter-8x11-7mines-5.42-3bv8.avf" => Some((1.47, 2, f64::floor)),
