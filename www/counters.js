@@ -4,8 +4,8 @@
 // beside ours, and "not recorded" where our records hold nothing to count).
 //
 // ZiNi is ms_toollib's, in the review's wasm module: the worker loads that module on the first
-// request (about a second on a cold cache, docs/BENCHMARKS.md), so a won game asks for its
-// ZiNi only when the page is idle, and the line appears a moment after the summary. A lost
+// request (about 0.1 s, and 7 ms a call after that: docs/BENCHMARKS.md), so a won game asks for
+// its ZiNi only when the page is idle, and the line appears a moment after the summary. A lost
 // game asks nothing: its clicks cleared only part of the board ZiNi counts.
 // Text goes in with textContent.
 
