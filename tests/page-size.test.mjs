@@ -17,10 +17,12 @@ const DIST = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** 300 KB (decimal, as the figures in docs/BENCHMARKS.md are given). */
 const SOLVER_GZIP_BUDGET = 300_000;
 /**
- * The lazily loaded review module: 460 KB (450 KB until the hint, issue 40, moved in with about
- * 31 KB: it is loaded by the first Hint press, as the solver's module has no room for it).
+ * The lazily loaded review module: 466 KB (450 KB until the hint, issue 40, moved in with about
+ * 31 KB: it is loaded by the first Hint press, as the solver's module has no room for it; 460 KB
+ * until the players' counters, issue 41: `recordCounters` and the counters of a replay, with
+ * ZiNi now computed for our records, took it from 456,161 to 462,020 bytes, +5,859).
  */
-const REVIEW_GZIP_BUDGET = 460_000;
+const REVIEW_GZIP_BUDGET = 466_000;
 
 function gzippedSize(name) {
   assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run bash scripts/build-page.sh first');

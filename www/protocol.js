@@ -27,7 +27,8 @@ export const Request = Object.freeze({
   BULK: 'bulk',
   /**
    * Review a recorded game: payload {record} (a parsed mineseer-game object); answers
-   * {review, positions, ms}: the review (the CLI's `review --json` keys), the game's view
+   * {review, counters, positions, ms}: the review (the CLI's `review --json` keys), its
+   * counters (as COUNTERS answers them), the game's view
    * before each move and after the last, and the milliseconds the review took. Superseded by
    * a newer one.
    */
@@ -75,6 +76,12 @@ export const Request = Object.freeze({
    * 0 is the best hint, 1 the next, and so on round. Superseded by a newer one.
    */
   HINT: 'hint',
+  /**
+   * The players' counters of a recorded game: payload {record}; answers `counters` of
+   * `mineseer review --json` ({zini, hzini, zini_of_clicks, clicks, result, rows: [{key, name,
+   * unit, ours, program, missing}]}). From the review's module, loaded on the first request.
+   */
+  COUNTERS: 'counters',
   /** Stop the running bulk run or rollouts: payload {}. */
   CANCEL: 'cancel',
 });

@@ -1,7 +1,8 @@
 // Game records and the move-by-move review on the page: export the current game's record,
 // open a record (pasted or from a file) or another program's replay (opened straight into the
-// review, its program's figures beside ours and Metasweeper's comments on the moves), the end-of-game summary and history (with
-// stats.js), and the Review card: one `.review-move` per move (data-kind, data-safety,
+// review, its program's figures beside ours and Metasweeper's comments on the moves), the
+// end-of-game summary (a won game's ZiNi a moment later, counters.js) and history (with
+// stats.js), and the Review card (with the game's counters, counters.js): one `.review-move` per move (data-kind, data-safety,
 // data-best-safety), a slider and the arrow keys stepping through the positions with the
 // analysis drawn for each, the move played outlined and the best alternative in gold.
 // The review itself is computed in a worker (Request.REVIEW); text goes in with textContent.
@@ -10,7 +11,8 @@ import { Request, analysisOptions } from './protocol.js';
 import { SolverClient, Superseded } from './client.js';
 import { winLineChart } from './win-line.js';
 import { parseRecordText, downloadRecord } from './record.js';
-import { StatsPanel, addGame, historyKey, summaryText } from './stats.js';
+import { StatsPanel, addGame, addZini, historyKey, summaryText } from './stats.js';
+import { askZini, renderCounters, ziniText } from './counters.js';
 import { clearHintMarks, hintText, markHint, withoutFlags } from './hint-panel.js';
 
 function el(tag, props = {}, children = []) {
@@ -69,6 +71,8 @@ export class GameRecords {
     this.info = $('p', { id: 'review-summary', class: 'muted' });
     // A replay's program's figures beside ours.
     this.figures = $('table', { id: 'review-figures', class: 'review-figures', hidden: true });
+    // The players' counters (counters.js).
+    this.counters = $('table', { id: 'review-counters', class: 'review-figures', hidden: true });
     this.slider = $('input', { type: 'range', id: 'review-slider', min: '0', max: '0', value: '0', 'aria-label': 'Position in the review' });
     this.stepLabel = $('output', { id: 'review-step', for: 'review-slider' });
     this.nav = $('div', { class: 'row review-nav', hidden: true }, [this.slider, this.stepLabel]);
@@ -80,7 +84,7 @@ export class GameRecords {
       $('h2', { id: 'review-title', text: 'Review' }),
       $('div', { class: 'row' }, [this.startButton, this.exportButton, this.closeButton]),
       // The slider and the move's line first: they stay in view while reviewing (besideBoard).
-      this.nav, this.current, this.info, this.figures, this.line, this.list,
+      this.nav, this.current, this.info, this.figures, this.counters, this.line, this.list,
       $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file or a replay (.avf, .rmv, .mvf, .evf; or drop it on the page) to review it.' }),
     ]);
     container.append(this.card);
@@ -107,9 +111,12 @@ export class GameRecords {
   onNewGame({ counted = true } = {}) {
     if (this.review) this.close({ restore: false });
     this.replay = null;
+    this.replayCounters = null;
     this.game = { counted, finished: false, key: historyKey(this.app.currentSize(), document.getElementById('rule')?.value ?? 'opening', document.getElementById('mode')?.value ?? 'normal') };
     this.summary.hidden = true;
     this.summary.textContent = '';
+    delete this.summary.dataset.zini;
+    delete this.summary.dataset.ziniRatio;
     this.stats.render();
   }
 
@@ -136,11 +143,38 @@ export class GameRecords {
     this.summary.hidden = false;
     this.summary.dataset.result = stats.result;
     this.summary.dataset.bbbv = String(stats.bbbv);
-    if (this.game.counted && this.game.key) {
-      addGame(this.game.key, stats);
+    const when = Date.now();
+    const counted = this.game.counted && this.game.key ? this.game.key : null;
+    if (counted) {
+      addGame(counted, stats, when);
       this.stats.render();
     }
     document.body.dataset.recorded = String((Number(document.body.dataset.recorded) || 0) + 1);
+    if (stats.result === 'won') this.addZini(counted, when);
+  }
+
+  /** A won game's ZiNi, a moment later (counters.js): on its summary line and in the history. */
+  async addZini(key, when) {
+    const game = this.game;
+    let record;
+    try {
+      record = await this.currentRecord();
+    } catch {
+      return;
+    }
+    askZini(this.app, record, (counters) => {
+      const text = ziniText(counters);
+      if (!text) return;
+      if (this.game === game) {
+        this.summary.textContent += ` · ${text}`;
+        this.summary.dataset.zini = String(counters.zini);
+        this.summary.dataset.ziniRatio = String(counters.zini_of_clicks);
+      }
+      if (key) {
+        addZini(key, when, counters);
+        this.stats.render();
+      }
+    });
   }
 
   // ------------------------------------------------------------ records
@@ -199,6 +233,7 @@ export class GameRecords {
     }
     this.onNewGame({ counted: false });
     this.replay = read.replay;
+    this.replayCounters = read.counters;
     this.app.adoptGame(game);
     this.game.finished = game.status !== 'playing';
     const origin = read.record.origin ?? {};
@@ -224,13 +259,7 @@ export class GameRecords {
       return;
     }
     const head = el('tr', {}, ['', 'ours', this.replay.program, ''].map((t) => el('th', { scope: 'col', text: t })));
-    const zini = el('tr', {}, [
-      el('th', { scope: 'row', text: 'ZiNi' }),
-      el('td', { text: '—' }),
-      el('td', { text: String(this.replay.reported.greedy_zini) }),
-      el('td', { text: 'greedy, as ms_toollib computes it: an upper bound of the fewest clicks' }),
-    ]);
-    this.figures.replaceChildren(el('thead', {}, [head]), el('tbody', {}, [...rows, zini]));
+    this.figures.replaceChildren(el('thead', {}, [head]), el('tbody', {}, rows));
   }
 
   // ------------------------------------------------------------ the review
@@ -259,6 +288,10 @@ export class GameRecords {
     this.info.textContent = `${mode}${r.result} · 3BV ${r.bbbv} (${r.bbbv_solved} solved) · ${r.guesses} guess${r.guesses === 1 ? '' : 'es'}, ${r.blunders} blunder${r.blunders === 1 ? '' : 's'} · luck ${pct(r.luck)} · accuracy ${pct(r.accuracy)} · efficiency ${eff} · computed in ${result.ms.toFixed(0)} ms`;
     this.card.dataset.ms = String(result.ms);
     this.renderFigures();
+    // A replay's counters come with the file (its program's beside ours); a record's with
+    // the review.
+    const replayed = this.replay && this.replayCounters;
+    renderCounters(this.counters, replayed ? this.replayCounters : result.counters, replayed ? this.replay.program : null);
     this.slider.max = String(this.positions.length - 1);
     this.nav.hidden = false;
     this.closeButton.hidden = false;
@@ -470,6 +503,7 @@ export class GameRecords {
     this.info.textContent = '';
     this.figures.hidden = true;
     this.figures.replaceChildren();
+    renderCounters(this.counters, null);
     delete document.body.dataset.review;
     delete this.current.dataset.missed;
     clearHintMarks(this.app.view);

@@ -1,6 +1,6 @@
 // Players' statistics: the summary shown when a game ends, and the history kept in
 // localStorage per preset and rule (played, won, best time, best 3BV/s, best efficiency,
-// streaks, recent games) with its Statistics panel, a plain SVG chart of recent times, and
+// best ZiNi / clicks, streaks, recent games) with its Statistics panel, a plain SVG chart of recent times, and
 // export and clear. The numbers of a game (3BV, clicks, efficiency, time) come from the core
 // through the worker; this module only keeps and shows them. Text goes in with textContent.
 
@@ -43,7 +43,7 @@ function saveHistory(history) {
 function emptyEntry() {
   return {
     played: 0, won: 0, bestTimeMs: null, bestBbbvPerS: null, bestEfficiency: null,
-    streak: 0, longestStreak: 0, recent: [],
+    bestZiniRatio: null, streak: 0, longestStreak: 0, recent: [],
   };
 }
 
@@ -76,6 +76,24 @@ export function addGame(key, stats, when = Date.now()) {
     },
     ...(Array.isArray(entry.recent) ? entry.recent : []),
   ].slice(0, RECENT_KEPT);
+  history[key] = entry;
+  saveHistory(history);
+  return entry;
+}
+
+/**
+ * A won game's ZiNi, which comes a moment after the game (counters.js): kept on the game
+ * (`when` says which, as `addGame` stored it) with its ratio ZiNi / clicks, and the best ratio
+ * of the key kept. A game no longer in the recent list still counts for the best.
+ */
+export function addZini(key, when, counters) {
+  if (typeof counters?.zini_of_clicks !== 'number') return null;
+  const history = loadHistory();
+  const entry = { ...emptyEntry(), ...(history[key] ?? {}) };
+  for (const game of Array.isArray(entry.recent) ? entry.recent : []) {
+    if (game.when === when) Object.assign(game, { zini: counters.zini, ziniRatio: counters.zini_of_clicks });
+  }
+  entry.bestZiniRatio = best(entry.bestZiniRatio, counters.zini_of_clicks, Math.max);
   history[key] = entry;
   saveHistory(history);
   return entry;
@@ -183,6 +201,7 @@ export class StatsPanel {
       ['Best time', entry.bestTimeMs === null ? '—' : `${seconds(entry.bestTimeMs)} s`, 'best-time'],
       ['Best 3BV/s', rate(entry.bestBbbvPerS), 'best-bbbv-per-s'],
       ['Best efficiency', pct(entry.bestEfficiency), 'best-efficiency'],
+      ['Best ZiNi / clicks', pct(entry.bestZiniRatio), 'best-zini-ratio'],
       ['Streak', `${entry.streak} (longest ${entry.longestStreak})`, 'streak'],
     ];
     this.numbers.replaceChildren(...rows.flatMap(([name, value, id]) => [
@@ -191,7 +210,8 @@ export class StatsPanel {
     ]));
     const recent = (Array.isArray(entry.recent) ? entry.recent : []).slice(0, RECENT_SHOWN);
     this.recent.replaceChildren(...recent.map((g) => el('li', {
-      text: `${g.result} · ${seconds(g.timeMs)} s · 3BV ${g.bbbv} · ${rate(g.bbbvPerS)} 3BV/s · ${pct(g.efficiency)}`,
+      text: `${g.result} · ${seconds(g.timeMs)} s · 3BV ${g.bbbv} · ${rate(g.bbbvPerS)} 3BV/s · ${pct(g.efficiency)}`
+        + (typeof g.ziniRatio === 'number' ? ` · ZiNi ${g.zini}: ${pct(g.ziniRatio)} of the fewest` : ''),
       dataset: { result: g.result },
     })));
     this.drawChart(recent.slice().reverse());

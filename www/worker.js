@@ -95,6 +95,8 @@ async function handle(msg) {
       return readReplay(p);
     case Request.HINT:
       return withReviewer((reviewer) => hint(reviewer, p));
+    case Request.COUNTERS:
+      return withReviewer((reviewer) => reviewer.recordCounters(p.record));
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
@@ -197,10 +199,10 @@ async function review(p) {
     const reviewStart = performance.now();
     const reviewed = reviewer.reviewGame(p.record);
     ms = performance.now() - reviewStart;
-    return reviewed;
+    return { reviewed, counters: reviewer.recordCounters(p.record) };
   });
   const positions = wasm.replayRecord(p.record);
-  return { review: result, positions, ms, totalMs: performance.now() - start };
+  return { review: result.reviewed, counters: result.counters, positions, ms, totalMs: performance.now() - start };
 }
 
 /**

@@ -10,7 +10,7 @@ use mineseer_core::review::{review_game, Review, ReviewConfig};
 use mineseer_core::win_line::{win_line, WinLineConfig};
 use mineseer_core::Fraction;
 use mineseer_json::{ReviewJson, WinChanceJson, WinPointJson};
-use mineseer_replay::json::ReplayJson;
+use mineseer_replay::json::{CountersJson, ReplayJson};
 use mineseer_replay::zini::{zini, Zini, ZiniError};
 use serde::Serialize;
 
@@ -44,6 +44,9 @@ struct Output {
     hzini: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     zini_error: Option<String>,
+    /// The players' counters (IOE, RQP, STNB, throughput, correctness, path, openings,
+    /// islands, ZiNi), ours and, for a replay, ms_toollib's on the file.
+    counters: CountersJson,
     /// With `--win-chances`: the game's win chance at the start and before every guess.
     #[serde(skip_serializing_if = "Option::is_none")]
     win_chances: Option<Vec<WinPointJson>>,
@@ -55,6 +58,10 @@ pub fn run(args: &Args) -> Result<()> {
     let r = &game.record;
     let zini = zini(r.width(), r.height(), r.mines());
     let replay = game.replay.as_ref().map(ReplayJson::new);
+    let counters = match &game.replay {
+        Some(replay) => CountersJson::of_replay(replay),
+        None => CountersJson::of_record(r),
+    };
     let line = if args.win_chances {
         let points = win_line(&game.record, &review, &WinLineConfig::default(), |_, _| {})?;
         Some(points.iter().map(WinPointJson::new).collect::<Vec<_>>())
@@ -68,16 +75,43 @@ pub fn run(args: &Args) -> Result<()> {
             zini: zini.as_ref().ok().map(|z| z.zini),
             hzini: zini.as_ref().ok().map(|z| z.hzini),
             zini_error: zini.as_ref().err().map(|e| e.to_string()),
+            counters,
             win_chances: line,
         };
         println!("{}", serde_json::to_string(&output)?);
     } else {
         print_text(&review, replay.as_ref(), game.record.origin(), &zini);
+        print_counters(&counters, replay.as_ref().map(|r| r.program));
         if let Some(line) = &line {
             print_win_line(line);
         }
     }
     Ok(())
+}
+
+/// The counters as text: a line per counter, the program's beside ours for a replay, and
+/// what is missing said instead of a number.
+fn print_counters(counters: &CountersJson, program: Option<&str>) {
+    let value = |v: Option<f64>, count: bool| match v {
+        Some(v) if count => format!("{v:.0}"),
+        Some(v) => format!("{v:.3}"),
+        None => "-".to_string(),
+    };
+    match program {
+        Some(program) => println!("counters (ours, {program}'s as ms_toollib reads it):"),
+        None => println!("counters:"),
+    }
+    for row in &counters.rows {
+        let mut line = format!("  {:<12} {:>10}", row.name, value(row.ours, row.count));
+        if program.is_some() {
+            line += &format!(" {:>10}", value(row.program, row.count));
+        }
+        line += &format!("  {}", row.unit);
+        if let Some(why) = &row.missing {
+            line += &format!("; ours {why}");
+        }
+        println!("{line}");
+    }
 }
 
 /// The win-chance line as text: a line per point.

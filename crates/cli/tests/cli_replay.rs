@@ -82,10 +82,91 @@ fn convert_writes_a_record_that_reviews_the_same() {
     assert_eq!(code, 0, "{stderr}");
     let (_, from_replay, _) = run(&["review", "--json", &file], b"");
     let mut from_replay: Value = serde_json::from_str(&from_replay).unwrap();
+    let mut from_record: Value = serde_json::from_str(&from_record).unwrap();
     from_replay.as_object_mut().unwrap().remove("replay");
+    // The counters: ours the same, the program's only beside the replay.
+    let replay_counters = from_replay
+        .as_object_mut()
+        .unwrap()
+        .remove("counters")
+        .unwrap();
+    let record_counters = from_record
+        .as_object_mut()
+        .unwrap()
+        .remove("counters")
+        .unwrap();
+    assert_eq!(from_record, from_replay);
+    let rows = |c: &Value| c["rows"].as_array().unwrap().clone();
+    for (ours, replayed) in rows(&record_counters).iter().zip(rows(&replay_counters)) {
+        assert_eq!(ours["key"], replayed["key"]);
+        assert_eq!(
+            (&ours["ours"], &ours["missing"]),
+            (&replayed["ours"], &replayed["missing"])
+        );
+        assert_eq!(
+            ours["program"],
+            Value::Null,
+            "{}: a record has no program",
+            ours["key"]
+        );
+    }
+    assert_eq!(record_counters["zini"], replay_counters["zini"]);
+}
+
+/// The counters of `review --json`: a replay records the mouse's path, a record does not, and
+/// says so instead of giving a number.
+#[test]
+fn counters_say_what_a_record_does_not_hold() {
+    let file = fixture("arbiter-exp-49.25-3bv127.avf");
+    let (code, replay, stderr) = run(&["review", "--json", &file], b"");
+    assert_eq!(code, 0, "{stderr}");
+    let replay: Value = serde_json::from_str(&replay).unwrap();
+    let row = |review: &Value, key: &str| {
+        review["counters"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["key"] == key)
+            .unwrap_or_else(|| panic!("no {key} row"))
+            .clone()
+    };
+    let path = row(&replay, "path");
+    assert_eq!(path["ours"], Value::Null);
+    assert!(path["program"].as_f64().unwrap() > 0.0, "{path}");
+    assert!(
+        path["missing"]
+            .as_str()
+            .unwrap()
+            .starts_with("not recorded: "),
+        "{path}"
+    );
+    // IOE is 3BV / clicks, ours and the program's alike: 127 3BV in 151 clicks.
+    let ioe = row(&replay, "ioe");
+    assert_eq!(ioe["ours"], ioe["program"]);
+    assert_eq!(ioe["ours"].as_f64(), Some(127.0 / 151.0));
+    assert_eq!(replay["counters"]["zini"], 96);
     assert_eq!(
-        serde_json::from_str::<Value>(&from_record).unwrap(),
-        from_replay
+        replay["counters"]["zini_of_clicks"].as_f64(),
+        Some(96.0 / 151.0)
+    );
+    // The record converted from it: the path is not recorded, no number stands for it.
+    let (_, record, _) = run(&["convert", &file, "--to", "record"], b"");
+    let (code, reviewed, stderr) = run(&["review", "--json", "-"], record.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let reviewed: Value = serde_json::from_str(&reviewed).unwrap();
+    let path = row(&reviewed, "path");
+    assert_eq!(
+        (&path["ours"], &path["program"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert_eq!(
+        path["missing"],
+        "not recorded: a Mineseer record holds the clicks, not the mouse's motion"
+    );
+    let (_, text, _) = run(&["review", "-"], record.as_bytes());
+    assert!(
+        text.contains("Path") && text.contains("ours not recorded: a Mineseer record holds"),
+        "{text}"
     );
 }
 

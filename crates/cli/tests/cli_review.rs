@@ -263,7 +263,15 @@ fn review_text_names_each_move() {
     let (code, stdout, stderr) = run(&["review", "-"], to_json(&record).as_bytes());
     assert_eq!(code, 0, "{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 3 + record.moves().len(), "{stdout}");
+    // The summary's three lines, one per move, then the counters: a heading and ten rows.
+    let moves = record.moves().len();
+    assert_eq!(lines.len(), 3 + moves + 11, "{stdout}");
+    assert_eq!(lines[3 + moves], "counters:");
+    let path = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("Path"))
+        .unwrap();
+    assert!(path.contains("ours not recorded: "), "{path}");
     assert!(lines[0].contains("3BV"), "{}", lines[0]);
     assert!(lines[1].starts_with("clicks "), "{}", lines[1]);
     assert!(lines[2].starts_with("guesses "), "{}", lines[2]);

@@ -6,6 +6,7 @@ use mineseer_core::clicks::{game_stats, GameStats};
 use mineseer_json::RecordJson;
 use serde::Serialize;
 
+use crate::counters::{record_counters, Counters, ProgramCounters};
 use crate::{CommentKind, Replay};
 
 /// A replay read: the record to review, and what the replay says of it.
@@ -15,6 +16,8 @@ pub struct ReadReplayJson {
     pub record: RecordJson,
     /// What the replay's program says.
     pub replay: ReplayJson,
+    /// The players' counters, ours beside ms_toollib's on the file.
+    pub counters: CountersJson,
 }
 
 /// What a replay's program says of the game.
@@ -97,6 +100,7 @@ impl ReadReplayJson {
         ReadReplayJson {
             record: RecordJson::from_record(&replay.record),
             replay: ReplayJson::new(replay),
+            counters: CountersJson::of_replay(replay),
         }
     }
 }
@@ -208,5 +212,187 @@ impl ReplayJson {
             })
             .collect();
         self
+    }
+}
+
+/// The players' counters of a game (`counters` in `mineseer review --json`, the page's review
+/// and its end-of-game line): ZiNi and the ratio to it, and one row per counter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CountersJson {
+    /// ZiNi of the layout played; `null` when not computed (`zini_error` says why).
+    pub zini: Option<usize>,
+    /// HZiNi; `null` with `zini`.
+    pub hzini: Option<usize>,
+    /// Why ZiNi was not computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zini_error: Option<String>,
+    /// ZiNi / clicks of a won game (1 plays as few clicks as ZiNi); `null` otherwise: a lost
+    /// game's clicks cleared only part of the board ZiNi counts.
+    pub zini_of_clicks: Option<f64>,
+    /// Every click of the game (ours).
+    pub clicks: usize,
+    /// `won`, `lost` or `unfinished`.
+    pub result: &'static str,
+    /// One row per counter, in the order shown.
+    pub rows: Vec<CounterJson>,
+}
+
+/// One counter: ours, and the program's for a replay.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CounterJson {
+    /// `ioe`, `rqp`, `stnb`, `thrp`, `corr`, `path`, `openings`, `islands`, `zini`, `hzini`.
+    pub key: &'static str,
+    /// The name players use.
+    pub name: &'static str,
+    /// Its unit, or what it counts.
+    pub unit: &'static str,
+    /// Ours, from the record; `null` with `missing`.
+    pub ours: Option<f64>,
+    /// ms_toollib's on a replay's file; `null` for our records and where it has none.
+    pub program: Option<f64>,
+    /// Why ours has no value ("not recorded: ...", "not defined: ..."); `null` when it has.
+    pub missing: Option<String>,
+    /// A whole count (openings, islands, ZiNi, HZiNi), shown without decimals; the others are
+    /// ratios.
+    pub count: bool,
+}
+
+/// Why a record has no path.
+pub const PATH_NOT_RECORDED: &str =
+    "not recorded: a Mineseer record holds the clicks, not the mouse's motion";
+/// Why a board has no STNB.
+pub const STNB_NOT_DEFINED: &str =
+    "not defined: STNB is defined for beginner, intermediate and expert only";
+/// Why a rate has no value.
+const NOTHING_TO_COUNT: &str =
+    "no value: nothing to divide by (no click, no time or no 3BV solved)";
+
+impl CountersJson {
+    /// The counters of a record of ours.
+    pub fn of_record(record: &mineseer_core::record::GameRecord) -> CountersJson {
+        CountersJson::new(&record_counters(record), None)
+    }
+
+    /// The counters of a replay: ours from its record, and ms_toollib's on its file.
+    pub fn of_replay(replay: &Replay) -> CountersJson {
+        let program = (&replay.program_counters, &replay.reported);
+        CountersJson::new(&record_counters(&replay.record), Some(program))
+    }
+
+    fn new(
+        c: &Counters,
+        program: Option<(&ProgramCounters, &crate::ReportedFigures)>,
+    ) -> CountersJson {
+        let stats = &c.stats;
+        let p = program.map(|(p, _)| p);
+        let rate = |key, name, unit, ours: Option<f64>, program: Option<f64>| CounterJson {
+            key,
+            name,
+            unit,
+            ours,
+            program,
+            missing: ours.is_none().then(|| NOTHING_TO_COUNT.to_string()),
+            count: false,
+        };
+        let count = |key, name, unit, ours: usize, program: Option<usize>| CounterJson {
+            key,
+            name,
+            unit,
+            ours: Some(ours as f64),
+            program: program.map(|v| v as f64),
+            missing: None,
+            count: true,
+        };
+        let stnb_defined = c.stnb_defined;
+        let mut rows = vec![
+            rate(
+                "ioe",
+                "IOE",
+                "3BV solved per click",
+                c.ioe,
+                p.map(|p| p.ioe),
+            ),
+            rate(
+                "rqp",
+                "RQP",
+                "s² per 3BV (time / 3BV/s)",
+                c.rqp,
+                p.and_then(|p| p.rqp),
+            ),
+            CounterJson {
+                missing: if stnb_defined {
+                    c.stnb.is_none().then(|| NOTHING_TO_COUNT.to_string())
+                } else {
+                    Some(STNB_NOT_DEFINED.to_string())
+                },
+                ..rate("stnb", "STNB", "points", c.stnb, p.and_then(|p| p.stnb))
+            },
+            rate(
+                "thrp",
+                "Throughput",
+                "3BV solved per effective click",
+                c.thrp,
+                p.map(|p| p.thrp),
+            ),
+            rate(
+                "corr",
+                "Correctness",
+                "effective clicks per click",
+                c.corr,
+                p.map(|p| p.corr),
+            ),
+            CounterJson {
+                key: "path",
+                name: "Path",
+                unit: "pixels of 16-pixel cells",
+                ours: None,
+                program: p.map(|p| p.path),
+                missing: Some(PATH_NOT_RECORDED.to_string()),
+                count: false,
+            },
+            count(
+                "openings",
+                "Openings",
+                "groups of zeros",
+                stats.board.openings,
+                p.map(|p| p.openings),
+            ),
+            count(
+                "islands",
+                "Islands",
+                "groups of numbers off the openings",
+                stats.board.islands,
+                p.map(|p| p.islands),
+            ),
+        ];
+        let zini = c.zini.as_ref().ok();
+        for (key, name, ours, theirs) in [
+            (
+                "zini",
+                "ZiNi",
+                zini.map(|z| z.zini),
+                program.map(|(_, r)| r.greedy_zini),
+            ),
+            ("hzini", "HZiNi", zini.map(|z| z.hzini), p.map(|p| p.hzini)),
+        ] {
+            rows.push(CounterJson {
+                key,
+                name,
+                unit: "estimated fewest clicks",
+                ours: ours.map(|v| v as f64),
+                program: theirs.map(|v| v as f64),
+                missing: c.zini.as_ref().err().map(|e| e.to_string()),
+                count: true,
+            });
+        }
+        CountersJson {
+            zini: zini.map(|z| z.zini),
+            hzini: zini.map(|z| z.hzini),
+            zini_error: c.zini.as_ref().err().map(|e| e.to_string()),
+            zini_of_clicks: c.zini_of_clicks(),
+            clicks: stats.clicks.total(),
+            result: stats.result.name(),
+            rows,
+        }
     }
 }

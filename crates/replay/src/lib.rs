@@ -13,6 +13,8 @@
 //! - The reading itself is ms_toollib's (the field's library, MIT), kept behind a guard against
 //!   its panics (`toollib`); `convert` turns its replayed events into moves and checks them
 //!   against its boards, so a file we would read differently is refused, not reviewed wrongly.
+//! - [`counters`]: the players' counters (IOE, RQP, STNB, throughput, correctness, path),
+//!   ours from the record and ms_toollib's from the file.
 //! - [`json`]: what the CLI's `review --json` and the page show of a replay, beside the review.
 //! - [`error`]: every failure is a [`ReplayError`] naming the format and what is wrong.
 //!
@@ -28,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod convert;
+pub mod counters;
 mod date;
 pub mod error;
 pub mod format;
@@ -66,6 +69,8 @@ pub struct Replay {
     pub clicks_off_board: usize,
     /// Metasweeper's comments, when [`ReadConfig::comments`] asked for them.
     pub comments: Vec<ProgramComment>,
+    /// The counters ms_toollib's getters give on the file (IOE, RQP, STNB, path, ...).
+    pub program_counters: counters::ProgramCounters,
 }
 
 /// The figures of a game as the replay's program (through ms_toollib) counts them.
@@ -245,12 +250,15 @@ pub fn read_replay(
     } else {
         Vec::new()
     };
+    let program_counters = counters::program_counters(&mut video)
+        .ok_or_else(|| fail(ReplayErrorKind::ReaderFailed))?;
     Ok(Replay {
         format,
         record,
         reported,
         clicks_off_board: moves.off_board,
         comments,
+        program_counters,
     })
 }
 

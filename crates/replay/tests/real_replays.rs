@@ -261,3 +261,137 @@ fn zini_of_each_replay_is_the_programs() {
         }
     }
 }
+
+/// How a program shortens a figure to its decimals: `f64::floor` or `f64::round`.
+type Cut = fn(f64) -> f64;
+
+/// The 3BV/s each replay's name states, as its program wrote it: Arbiter cuts it to two
+/// decimals (127 / 49.25 = 2.5787 is "2.57"), Metasweeper rounds it to three (1021 / 1184.575
+/// = 0.86191 is "0.862"); `None` where the name gives none.
+fn stated_bbbv_per_s(file: &str) -> Option<(f64, i32, Cut)> {
+    match file {
+        "arbiter-exp-49.25-3bv127.avf" => Some((2.57, 2, f64::floor)),
+        "arbiter-8x11-7mines-5.42-3bv8.avf" => Some((1.47, 2, f64::floor)),
+        "metasweeper-60x36-1184.575-3bv1021.evf" => Some((0.862, 3, f64::round)),
+        _ => None,
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// Our counters, from our record, against ms_toollib's getters on the file and against what
+/// the recording program wrote (the time and 3BV of the header or name, the 3BV/s of the
+/// name), on every real replay.
+#[test]
+fn counters_of_each_replay_are_the_programs() {
+    use mineseer_replay::counters::{record_counters, stnb_constant};
+    for e in &REPLAYS {
+        let replay = read(e);
+        let ours = record_counters(&replay.record);
+        let theirs = &replay.program_counters;
+        let f = e.file;
+        // Our 3BV, openings and islands are ms_toollib's (`cal_bbbv`, `cal_op`, `cal_isl`).
+        assert_eq!(ours.stats.board.bbbv, replay.reported.bbbv, "{f}");
+        assert_eq!(ours.stats.board.openings, theirs.openings, "{f}: openings");
+        assert_eq!(ours.stats.board.islands, theirs.islands, "{f}: islands");
+        // IOE: the same clicks and 3BV solved, so exactly the same figure.
+        assert_eq!(ours.ioe, Some(theirs.ioe), "{f}: IOE");
+        assert_eq!(
+            theirs.ioe,
+            e.bbbv as f64 / replay.reported.clicks() as f64,
+            "{f}: IOE is 3BV / clicks"
+        );
+        // RQP and STNB from the time and 3BV the program wrote.
+        let t = e.time_ms as f64 / 1000.0;
+        let rqp = t * t / e.bbbv as f64;
+        assert!(close(ours.rqp.unwrap(), rqp), "{f}: our RQP {:?}", ours.rqp);
+        assert!(close(theirs.rqp.unwrap(), rqp), "{f}: RQP {:?}", theirs.rqp);
+        match stnb_constant(e.width, e.height, e.mines) {
+            Some(c) => {
+                let stnb = c * e.bbbv as f64 / t.powf(1.7);
+                assert!(
+                    close(ours.stnb.unwrap(), stnb),
+                    "{f}: our STNB {:?}",
+                    ours.stnb
+                );
+                assert!(
+                    close(theirs.stnb.unwrap(), stnb),
+                    "{f}: STNB {:?}",
+                    theirs.stnb
+                );
+            }
+            None => assert_eq!((ours.stnb, theirs.stnb), (None, None), "{f}"),
+        }
+        if let Some((stated, digits, cut)) = stated_bbbv_per_s(f) {
+            let scale = 10f64.powi(digits);
+            let ours = cut(ours.stats.bbbv_per_second().unwrap() * scale);
+            assert_eq!(ours, (stated * scale).round(), "{f}: 3BV/s");
+        }
+        // Throughput and correctness: the same where our effective clicks are ms_toollib's
+        // `ce` (see `effective_clicks_differ_only_where_explained`).
+        let ce = replay.reported.effective as f64;
+        assert_eq!(theirs.thrp, e.bbbv as f64 / ce, "{f}: throughput");
+        assert_eq!(
+            theirs.corr,
+            ce / replay.reported.clicks() as f64,
+            "{f}: correctness"
+        );
+        if ours.stats.clicks.effective() == replay.reported.effective {
+            assert_eq!(
+                (ours.thrp, ours.corr),
+                (Some(theirs.thrp), Some(theirs.corr)),
+                "{f}"
+            );
+        }
+        // Every file records the mouse's motion, so each has a path.
+        assert!(theirs.path > 0.0, "{f}: path {}", theirs.path);
+    }
+}
+
+/// ms_toollib's own test values on the Arbiter expert game (its `avf_video_works`):
+/// throughput 0.8819444444444444 (127 / 144) and RQP 19.098917322834644 (49.25² / 127).
+#[test]
+fn the_arbiter_expert_game_has_ms_toollibs_published_counters() {
+    let replay = read(&REPLAYS[0]);
+    let ours = mineseer_replay::counters::record_counters(&replay.record);
+    assert_eq!(replay.program_counters.thrp, 0.8819444444444444);
+    assert_eq!(replay.program_counters.rqp, Some(19.098917322834644));
+    assert!(close(ours.rqp.unwrap(), 19.098917322834644));
+    assert_eq!(ours.thrp, Some(0.8819444444444444));
+    assert_eq!(replay.reported.effective, 144);
+}
+
+/// Our effective clicks against ms_toollib's `ce` on each replay: the same reveals and chords,
+/// and of the right clicks only the first flag each mine gets (ms_toollib's `rce`: never an
+/// unflag nor a flag on a safe cell), counted here again from our moves.
+#[test]
+fn effective_clicks_differ_only_by_the_right_clicks_ce_leaves_out() {
+    use mineseer_core::game::MoveOutcome;
+    use mineseer_core::record::{apply_move, MoveOp};
+    for e in &REPLAYS {
+        let replay = read(e);
+        let record = &replay.record;
+        let ours = game_stats(record).clicks;
+        let mut game = record.replay_game();
+        let mut flagged = std::collections::HashSet::new();
+        let mut first_flags_on_mines = 0;
+        for mv in record.moves() {
+            if game.is_over() {
+                break;
+            }
+            let changed = apply_move(&mut game, mv) != MoveOutcome::NoChange;
+            let cell = mv.y * record.width() + mv.x;
+            if mv.op == MoveOp::Flag && changed && record.mines()[cell] && flagged.insert(cell) {
+                first_flags_on_mines += 1;
+            }
+        }
+        assert_eq!(
+            ours.left_effective + ours.chord_effective + first_flags_on_mines,
+            replay.reported.effective,
+            "{}: ours {ours:?}",
+            e.file
+        );
+    }
+}

@@ -1,5 +1,5 @@
-//! Reviews of game records: `reviewGame(record)`, `reviewWinChances(record, onPoint)` and
-//! `recordStats(record)` over the `mineseer-game` JSON (parsed by the worker with
+//! Reviews of game records: `reviewGame(record)`, `reviewWinChances(record, onPoint)`,
+//! `recordStats(record)` and `recordCounters(record)` over the `mineseer-game` JSON (parsed by the worker with
 //! `JSON.parse`). The JSON's types are `mineseer-json`'s, shared with the CLI, so the page and
 //! `mineseer review --json` print the same keys.
 
@@ -7,6 +7,7 @@ use mineseer_core::clicks::game_stats;
 use mineseer_core::review::{review_game, ReviewConfig};
 use mineseer_core::win_line::{win_line, WinLineConfig};
 use mineseer_json::{RecordJson, ReviewJson, StatsJson, WinPointJson};
+use mineseer_replay::json::CountersJson;
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, to_js};
@@ -76,6 +77,22 @@ pub fn record_stats(record: RecordJson) -> Result<StatsJson, String> {
     Ok(StatsJson::new(&game_stats(&record)))
 }
 
+/// The JS export: `recordCounters(record)`, the players' counters of a recorded game (IOE,
+/// RQP, STNB, throughput, correctness, openings, islands, ZiNi and HZiNi, and ZiNi / clicks of
+/// a won game; the path is not recorded), as `counters` in `mineseer review --json`. Throws on
+/// a bad record.
+#[wasm_bindgen(js_name = recordCounters)]
+pub fn record_counters_js(record: JsValue) -> Result<JsValue, JsError> {
+    let record: RecordJson = from_js(record, "the game record")?;
+    to_js(&record_counters(record).map_err(|err| JsError::new(&err))?)
+}
+
+/// The plain twin of `recordCounters`.
+pub fn record_counters(record: RecordJson) -> Result<CountersJson, String> {
+    let record = record.check().map_err(|err| err.to_string())?;
+    Ok(CountersJson::of_record(&record))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +138,13 @@ mod tests {
         assert_eq!(review.moves[2].safety, Some(1.0));
         // The record's statistics are the review's.
         assert_eq!(record_stats(record(&moves)).unwrap(), review.stats);
+        // Its counters: 2 3BV in 3 clicks, won, ZiNi 2 (the lone 1 and the opening).
+        let counters = record_counters(record(&moves)).unwrap();
+        assert_eq!((counters.zini, counters.clicks), (Some(2), 3));
+        assert_eq!(counters.zini_of_clicks, Some(2.0 / 3.0));
+        let path = counters.rows.iter().find(|r| r.key == "path").unwrap();
+        assert_eq!(path.ours, None);
+        assert!(path.missing.as_deref().unwrap().starts_with("not recorded"));
         // A won game with no guess: its win chance is exactly 1 at the start.
         let line = record_win_chances(record(&moves), |_, _| {}).unwrap();
         assert_eq!(line[0].win_before.kind, "exact");
@@ -136,7 +160,10 @@ mod tests {
         assert!(review_record(wrong.clone())
             .unwrap_err()
             .contains("not a game record"));
-        assert!(record_stats(wrong)
+        assert!(record_stats(wrong.clone())
+            .unwrap_err()
+            .contains("not a game record"));
+        assert!(record_counters(wrong)
             .unwrap_err()
             .contains("not a game record"));
     }
