@@ -2,35 +2,129 @@
 # Runs every test of Mineseer: formatting, clippy, the Rust tests (unit, property, corpus),
 # the wasm-bindgen tests of the wasm32 build, the page, and the browser tests. Installs what is
 # missing first.
+#
+# The work runs as jobs side by side (scripts/lanes.sh), so that both cores stay busy: each job
+# starts as soon as what it needs has passed.
+#
+#   tools ───────────────┐
+#   setup ───────────────┤
+#   clippy ──────────────┴─ wasm (wasm-bindgen tests, the page) ─┐
+#   rust-build (fmt, the release test build) ─┬──────────────────┴─ browser (N files at a time) ─┐
+#                                             └─ rust-tests (run) ───────────────────────────────┴─ browser-timed
+#
+# Cargo locks each profile's directory of target/ while it builds there, not the whole of it:
+# the release build, the debug one (clippy's, then the wasm-bindgen tests') and the page's
+# wasm-release one run side by side; the wasm-bindgen tests wait for clippy, whose host
+# build (proc macros, build scripts) they share. The browser tests that time the page run last,
+# alone on the machine. Each job's output is printed whole at the end, then the time of every
+# step; the first failure stops the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+# The PATH scripts/setup.sh sets: its tools are found by every job, whichever installed them.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
+source scripts/lanes.sh
 
-step() { printf '\n==> %s\n' "$*"; }
+# The Rust tests are built and run without debug info: none of them reads it, and the release
+# build takes less CPU without it. Cargo.toml's `release` profile keeps `debug = 1` for
+# profiling; the two settings build into the same target/release, so a developer's
+# `cargo build --release` after this command rebuilds what it uses with debug info.
+export CARGO_PROFILE_RELEASE_DEBUG=0
 
-step "cargo fmt --check"
-cargo fmt --all -- --check
+# Browser test files run this many at a time, each in a process of its own (tests/browser.mjs
+# says what a file must keep to itself for that).
+BROWSER_FILES_AT_ONCE=3
+# The browser tests whose names say they time the page (a budget in ms or s, a time budget, as
+# fast as): they run after everything else, one at a time, with the machine to themselves.
+TIMED_TESTS='[0-9] ?m?s\b|time budget|as fast'
 
-step "cargo clippy -D warnings"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+job_tools() {
+  step "Trunk and wasm-bindgen-cli, built when missing (minutes on a fresh machine)" \
+    env MINESEER_SETUP=build-tools bash scripts/setup.sh
+}
 
-step "cargo test (release: the property tests enumerate thousands of positions)"
-cargo test --workspace --release --locked
+job_setup() {
+  step "setup: the wasm32 target, the crates, chromium and chromedriver, the npm packages" \
+    env MINESEER_SETUP=no-build-tools bash scripts/setup.sh
+}
 
-# The core's build for wasm32-unknown-unknown is checked by the two steps below, with no build
-# of its own: the wasm-bindgen tests compile it for wasm32 (dev profile), and the page build
-# compiles it again for wasm32 in the page's wasm-release profile, as a dependency of both wasm
-# modules. (A separate `cargo build -p mineseer-core --target wasm32-unknown-unknown
-# --release` built it a third time.)
+job_rust_build() {
+  step "cargo fmt --check" cargo fmt --all -- --check
+  # Also builds target/release/mineseer, the CLI the browser tests compare with (a separate
+  # `cargo build` would resolve the crates' features without the dev-dependencies' and
+  # rebuild half the workspace).
+  step "cargo test --no-run: the release build of every Rust test" \
+    cargo test --workspace --release --locked --no-run
+}
 
-step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)"
-cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
+job_clippy() {
+  step "cargo clippy -D warnings" cargo clippy --workspace --all-targets --locked -- -D warnings
+}
 
-step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)"
-bash scripts/build-page.sh
+# Niced: it only needs throughput, and the browser tests beside it wait on the page.
+job_rust_tests() {
+  step "cargo test: every Rust test (release: the property tests enumerate thousands of positions)" \
+    nice -n 5 cargo test --workspace --release --locked
+}
 
-step "browser tests (Playwright driving chromium; screenshots in tests/artifacts/)"
-# The CLI the browser tests compare with is target/release/mineseer, which `cargo test` above
-# built: a separate `cargo build` resolves the crates' features without the dev-dependencies'
-# and rebuilt half the workspace (45 s of a first run).
-node --test tests/
+# The core's build for wasm32-unknown-unknown is checked by these two steps, with no build of
+# its own: the wasm-bindgen tests compile it for wasm32 (dev profile), and the page build
+# compiles it again in the page's wasm-release profile.
+job_wasm() {
+  step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)" \
+    cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
+  step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)" \
+    bash scripts/build-page.sh
+}
+
+job_browser() {
+  step "browser tests, $BROWSER_FILES_AT_ONCE files at a time (all but the timed ones)" \
+    browser_tests untimed --test-concurrency="$BROWSER_FILES_AT_ONCE" \
+    --test-name-pattern="^(?!<root>\$)(?!.*(?:$TIMED_TESTS))" tests/
+}
+
+job_browser_timed() {
+  local files
+  mapfile -t files < <(grep -lP "\btest\(.*(?:$TIMED_TESTS)" tests/*.test.mjs || true)
+  if ((${#files[@]})); then
+    step "browser tests that time the page, one at a time, alone on the machine" \
+      browser_tests timed --test-concurrency=1 --test-name-pattern="$TIMED_TESTS" "${files[@]}"
+  fi
+  step "every browser test ran: the timed ones are those the first run left out" every_test_ran
+}
+
+# node --test with ARGS, its TAP output in the log and in $LANES_DIR/NAME.tap.
+# (In Node 20 a test runs when its name or an ancestor's matches the name pattern; the file's
+# root test is named "<root>", which the first pattern must not match.)
+browser_tests() {
+  local name=$1
+  shift
+  node --test --test-reporter=tap "$@" 2>&1 | tee "$LANES_DIR/$name.tap"
+}
+
+# The TAP summary's count of KIND (pass, skipped, ...) in $LANES_DIR/NAME.tap; 0 without it.
+tap_count() {
+  local count
+  count=$(sed -n "s/^# $2 \([0-9]*\)$/\1/p" "$LANES_DIR/$1.tap" 2>/dev/null | tail -1)
+  echo "${count:-0}"
+}
+
+# No test may be skipped: the tests the first run left out (its only skips) are exactly the
+# timed tests, so the timed run must have passed as many (a timed test in a file the grep above
+# did not find would make this fail).
+every_test_ran() {
+  local left_out ran
+  left_out=$(tap_count untimed skipped)
+  ran=$(tap_count timed pass)
+  echo "left out of the first browser run: $left_out; passed in the timed run: $ran"
+  [ "$left_out" = "$ran" ]
+}
+
+lane tools job_tools
+lane setup job_setup
+lane rust-build job_rust_build
+lane clippy job_clippy
+lane wasm job_wasm setup tools clippy
+lane rust-tests job_rust_tests rust-build
+lane browser job_browser wasm rust-build
+lane browser-timed job_browser_timed browser rust-tests
+lanes_run
