@@ -105,7 +105,8 @@ lanes_report() {
     done
   # The CPU time of every job and all they ran: the second line of `times`.
   local cpu
-  cpu=$(times | lanes_seconds)
+  times >"$LANES_DIR/times.run" # here, not in $( ): a subshell's `times` would not count the jobs
+  cpu=$(lanes_seconds <"$LANES_DIR/times.run")
   printf 'the whole run: %s s wall, %s s CPU (user + system)\n' "$(lanes_clock)" "$cpu"
 }
 

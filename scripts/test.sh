@@ -10,13 +10,13 @@
 #   setup ───────────────┤
 #   clippy ──────────────┴─ wasm (wasm-bindgen tests, the page) ─┐
 #   rust-build (fmt, the release test build) ─┬──────────────────┴─ browser (N files at a time) ─┐
-#                                             └─ rust-tests (run) ───────────────────────────────┴─ browser-timed
+#                                             └─ rust-tests (run) ───────────────────────────────┴─ browser-alone
 #
 # Cargo locks each profile's directory of target/ while it builds there, not the whole of it:
 # the release build, the debug one (clippy's, then the wasm-bindgen tests') and the page's
 # wasm-release one run side by side; the wasm-bindgen tests wait for clippy, whose host
-# build (proc macros, build scripts) they share. The browser tests that time the page run last,
-# alone on the machine. Each job's output is printed whole at the end, then the time of every
+# build (proc macros, build scripts) they share. The browser tests that time the page, or load
+# it most, run last, alone on the machine. Each job's output is printed whole at the end, then the time of every
 # step; the first failure stops the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,8 +34,10 @@ export CARGO_PROFILE_RELEASE_DEBUG=0
 # says what a file must keep to itself for that).
 BROWSER_FILES_AT_ONCE=3
 # The browser tests whose names say they time the page (a budget in ms or s, a time budget, as
-# fast as): they run after everything else, one at a time, with the machine to themselves.
-TIMED_TESTS='[0-9] ?m?s\b|time budget|as fast'
+# fast as) or that load it most (a 200x200 board: its full-page screenshot took over 30 s with
+# 3 files at once at a load of 20): they run after everything else, one at a time, with the
+# machine to themselves.
+ALONE_TESTS='[0-9] ?m?s\b|time budget|as fast|200x200'
 
 job_tools() {
   step "Trunk and wasm-bindgen-cli, built when missing (minutes on a fresh machine)" \
@@ -77,19 +79,19 @@ job_wasm() {
 }
 
 job_browser() {
-  step "browser tests, $BROWSER_FILES_AT_ONCE files at a time (all but the timed ones)" \
-    browser_tests untimed --test-concurrency="$BROWSER_FILES_AT_ONCE" \
-    --test-name-pattern="^(?!<root>\$)(?!.*(?:$TIMED_TESTS))" tests/
+  step "browser tests, $BROWSER_FILES_AT_ONCE files at a time (all but those that run alone)" \
+    browser_tests together --test-concurrency="$BROWSER_FILES_AT_ONCE" \
+    --test-name-pattern="^(?!<root>\$)(?!.*(?:$ALONE_TESTS))" tests/
 }
 
-job_browser_timed() {
+job_browser_alone() {
   local files
-  mapfile -t files < <(grep -lP "\btest\(.*(?:$TIMED_TESTS)" tests/*.test.mjs || true)
+  mapfile -t files < <(grep -lP "\btest\(.*(?:$ALONE_TESTS)" tests/*.test.mjs || true)
   if ((${#files[@]})); then
-    step "browser tests that time the page, one at a time, alone on the machine" \
-      browser_tests timed --test-concurrency=1 --test-name-pattern="$TIMED_TESTS" "${files[@]}"
+    step "browser tests that time the page or load it most, one at a time, alone" \
+      browser_tests alone --test-concurrency=1 --test-name-pattern="$ALONE_TESTS" "${files[@]}"
   fi
-  step "every browser test ran: the timed ones are those the first run left out" every_test_ran
+  step "every browser test ran: the second run passed those the first left out" every_test_ran
 }
 
 # node --test with ARGS, its TAP output in the log and in $LANES_DIR/NAME.tap.
@@ -109,13 +111,13 @@ tap_count() {
 }
 
 # No test may be skipped: the tests the first run left out (its only skips) are exactly the
-# timed tests, so the timed run must have passed as many (a timed test in a file the grep above
+# tests that run alone, so the second run must have passed as many (one in a file the grep above
 # did not find would make this fail).
 every_test_ran() {
   local left_out ran
-  left_out=$(tap_count untimed skipped)
-  ran=$(tap_count timed pass)
-  echo "left out of the first browser run: $left_out; passed in the timed run: $ran"
+  left_out=$(tap_count together skipped)
+  ran=$(tap_count alone pass)
+  echo "left out of the first browser run: $left_out; passed in the second: $ran"
   [ "$left_out" = "$ran" ]
 }
 
@@ -126,5 +128,5 @@ lane clippy job_clippy
 lane wasm job_wasm setup tools clippy
 lane rust-tests job_rust_tests rust-build
 lane browser job_browser wasm rust-build
-lane browser-timed job_browser_timed browser rust-tests
+lane browser-alone job_browser_alone browser rust-tests
 lanes_run
