@@ -24,10 +24,12 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
 source scripts/lanes.sh
 
-# The Rust tests are built and run without debug info: none of them reads it, and the release
-# build takes less CPU without it. Cargo.toml's `release` profile keeps `debug = 1` for
-# profiling; the two settings build into the same target/release, so a developer's
-# `cargo build --release` after this command rebuilds what it uses with debug info.
+# The Rust tests are built and run without debug info: none of them reads it, and a clean
+# release build of them took 381 s CPU without it against 412 s with it (load 15-20;
+# docs/journal/first-run.md). Cargo.toml's `release` profile keeps `debug = 1` for profiling;
+# both settings build into target/release, so a developer's `cargo build --release` after this
+# command rebuilds every crate it needs, with debug info, and the next test command rebuilds
+# them without.
 export CARGO_PROFILE_RELEASE_DEBUG=0
 
 # The builds and the Rust tests only need throughput; the browsers beside them (the wasm-bindgen
