@@ -6,7 +6,8 @@
 # installed trunk and wasm-bindgen. Chromium stays installed unless you purge it first (as root:
 # `apt-get purge -y chromium chromium-driver && apt-get clean`; about 15 s of the run then).
 # A measurement, not a test. Every output line is time-stamped (seconds since the start) in
-# $OUT/run.log; the CPU time (user + system) and the wall time are in $OUT/time.txt.
+# $OUT/run.log, which ends with scripts/test.sh's table of steps (each with its start, wall and
+# CPU time); the whole run's CPU time (user + system) and wall time are in $OUT/time.txt.
 # Usage: bash scripts/measure-first-run.sh [--ci]
 #   --ci: keep the installed tools (trunk, wasm-bindgen, chromium) and the crate registry:
 #         a clean clone's .ci/run with the tools installed.
@@ -46,6 +47,6 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 echo "measure-first-run: exit $status, $(cat "$OUT/time.txt"); load: $(uptime)"
-echo "measure-first-run: the steps: grep -E '==>|setup:' $OUT/run.log"
-grep -E '==>|setup:' "$OUT/run.log" || true
+echo "measure-first-run: the steps (scripts/test.sh's table, in $OUT/run.log):"
+sed -n '/======== the steps/,$p' "$OUT/run.log" | cut -c7-
 exit "$status"

@@ -2,35 +2,139 @@
 # Runs every test of Mineseer: formatting, clippy, the Rust tests (unit, property, corpus),
 # the wasm-bindgen tests of the wasm32 build, the page, and the browser tests. Installs what is
 # missing first.
+#
+# The work runs as jobs side by side (scripts/lanes.sh), so that both cores stay busy: each job
+# starts as soon as what it needs has passed.
+#
+#   tools ───────────────┐
+#   setup ───────────────┤
+#   clippy ──────────────┴─ wasm (wasm-bindgen tests, the page) ─┐
+#   rust-build (fmt, the release test build) ─┬──────────────────┴─ browser (N files at a time) ─┐
+#                                             └─ rust-tests (run) ───────────────────────────────┴─ browser-alone
+#
+# Cargo locks each profile's directory of target/ while it builds there, not the whole of it:
+# the release build, the debug one (clippy's, then the wasm-bindgen tests') and the page's
+# wasm-release one run side by side; the wasm-bindgen tests wait for clippy, whose host
+# build (proc macros, build scripts) they share. The browser tests that time the page, or load
+# it most, run last, alone on the machine. Each job's output is printed whole at the end, then the time of every
+# step; the first failure stops the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+# The PATH scripts/setup.sh sets: its tools are found by every job, whichever installed them.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
+source scripts/lanes.sh
 
-step() { printf '\n==> %s\n' "$*"; }
+# The Rust tests are built and run without debug info: none of them reads it, and a clean
+# release build of them took 381 s CPU without it against 412 s with it (load 15-20;
+# docs/journal/first-run.md). Cargo.toml's `release` profile keeps `debug = 1` for profiling;
+# both settings build into target/release, so a developer's `cargo build --release` after this
+# command rebuilds every crate it needs, with debug info, and the next test command rebuilds
+# them without.
+export CARGO_PROFILE_RELEASE_DEBUG=0
 
-step "cargo fmt --check"
-cargo fmt --all -- --check
+# The builds and the Rust tests only need throughput; the browsers beside them (the wasm-bindgen
+# tests' and the browser tests') wait on pages, so they go first.
+THROUGHPUT="nice -n 5"
 
-step "cargo clippy -D warnings"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+# Browser test files run this many at a time, each in a process of its own (tests/browser.mjs
+# says what a file must keep to itself for that).
+BROWSER_FILES_AT_ONCE=3
+# The browser tests whose names say they time the page (a budget in ms or s, a time budget, as
+# fast as) or that load it most (a 200x200 board: its full-page screenshot took over 30 s with
+# 3 files at once at a load of 20): they run after everything else, one at a time, with the
+# machine to themselves.
+ALONE_TESTS='[0-9] ?m?s\b|time budget|as fast|200x200'
 
-step "cargo test (release: the property tests enumerate thousands of positions)"
-cargo test --workspace --release --locked
+job_tools() {
+  step "Trunk and wasm-bindgen-cli, built when missing (minutes on a fresh machine)" \
+    $THROUGHPUT env MINESEER_SETUP=build-tools bash scripts/setup.sh
+}
 
-# The core's build for wasm32-unknown-unknown is checked by the two steps below, with no build
-# of its own: the wasm-bindgen tests compile it for wasm32 (dev profile), and the page build
-# compiles it again for wasm32 in the page's wasm-release profile, as a dependency of both wasm
-# modules. (A separate `cargo build -p mineseer-core --target wasm32-unknown-unknown
-# --release` built it a third time.)
+job_setup() {
+  step "setup: the wasm32 target, the crates, chromium and chromedriver, the npm packages" \
+    env MINESEER_SETUP=no-build-tools bash scripts/setup.sh
+}
 
-step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)"
-cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
+job_rust_build() {
+  step "cargo fmt --check" cargo fmt --all -- --check
+  # Also builds target/release/mineseer, the CLI the browser tests compare with (a separate
+  # `cargo build` would resolve the crates' features without the dev-dependencies' and
+  # rebuild half the workspace).
+  step "cargo test --no-run: the release build of every Rust test" \
+    $THROUGHPUT cargo test --workspace --release --locked --no-run
+}
 
-step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)"
-bash scripts/build-page.sh
+job_clippy() {
+  step "cargo clippy -D warnings" $THROUGHPUT cargo clippy --workspace --all-targets --locked -- -D warnings
+}
 
-step "browser tests (Playwright driving chromium; screenshots in tests/artifacts/)"
-# The CLI the browser tests compare with is target/release/mineseer, which `cargo test` above
-# built: a separate `cargo build` resolves the crates' features without the dev-dependencies'
-# and rebuilt half the workspace (45 s of a first run).
-node --test tests/
+job_rust_tests() {
+  step "cargo test: every Rust test (release: the property tests enumerate thousands of positions)" \
+    $THROUGHPUT cargo test --workspace --release --locked
+}
+
+# The core's build for wasm32-unknown-unknown is checked by these two steps, with no build of
+# its own: the wasm-bindgen tests compile it for wasm32 (dev profile), and the page build
+# compiles it again in the page's wasm-release profile.
+# wasm-bindgen-test-runner gives the tests 20 s by default, which a loaded machine overran (a
+# webdriver request timed out after 18.6 s at a load of 28, beside the release build): 120 s.
+# It is the harness's limit only; no wasm test asserts a time.
+job_wasm() {
+  step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)" \
+    env WASM_BINDGEN_TEST_TIMEOUT=120 cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
+  step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)" \
+    $THROUGHPUT bash scripts/build-page.sh
+}
+
+job_browser() {
+  step "browser tests, $BROWSER_FILES_AT_ONCE files at a time (all but those that run alone)" \
+    browser_tests together --test-concurrency="$BROWSER_FILES_AT_ONCE" \
+    --test-name-pattern="^(?!<root>\$)(?!.*(?:$ALONE_TESTS))" tests/
+}
+
+job_browser_alone() {
+  local files
+  mapfile -t files < <(grep -lP "\btest\(.*(?:$ALONE_TESTS)" tests/*.test.mjs || true)
+  if ((${#files[@]})); then
+    step "browser tests that time the page or load it most, one at a time, alone" \
+      browser_tests alone --test-concurrency=1 --test-name-pattern="$ALONE_TESTS" "${files[@]}"
+  fi
+  step "every browser test ran: the second run passed those the first left out" every_test_ran
+}
+
+# node --test with ARGS, its TAP output in the log and in $LANES_DIR/NAME.tap.
+# (In Node 20 a test runs when its name or an ancestor's matches the name pattern; the file's
+# root test is named "<root>", which the first pattern must not match.)
+browser_tests() {
+  local name=$1
+  shift
+  node --test --test-reporter=tap "$@" 2>&1 | tee "$LANES_DIR/$name.tap"
+}
+
+# The TAP summary's count of KIND (pass, skipped, ...) in $LANES_DIR/NAME.tap; 0 without it.
+tap_count() {
+  local count
+  count=$(sed -n "s/^# $2 \([0-9]*\)$/\1/p" "$LANES_DIR/$1.tap" 2>/dev/null | tail -1)
+  echo "${count:-0}"
+}
+
+# No test may be skipped: the tests the first run left out (its only skips) are exactly the
+# tests that run alone, so the second run must have passed as many (one in a file the grep above
+# did not find would make this fail).
+every_test_ran() {
+  local left_out ran
+  left_out=$(tap_count together skipped)
+  ran=$(tap_count alone pass)
+  echo "left out of the first browser run: $left_out; passed in the second: $ran"
+  [ "$left_out" = "$ran" ]
+}
+
+lane tools job_tools
+lane setup job_setup
+lane rust-build job_rust_build
+lane clippy job_clippy
+lane wasm job_wasm setup tools clippy
+lane rust-tests job_rust_tests rust-build
+lane browser job_browser wasm rust-build
+lane browser-alone job_browser_alone browser rust-tests
+lanes_run

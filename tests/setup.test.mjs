@@ -170,11 +170,56 @@ test('scripts/build-page.sh sets up for the page only, and test.sh and serve.sh 
   assert.match(read('build-page.sh'), /^MINESEER_SETUP=page source scripts\/setup\.sh$/m);
   assert.match(read('build-page.sh'), /^trunk build --release --offline --skip-version-check$/m);
   for (const caller of ['test.sh', 'serve.sh']) {
-    assert.match(read(caller), /^bash scripts\/build-page\.sh$/m, `${caller} builds the page with build-page.sh`);
+    assert.match(read(caller), /\bbash scripts\/build-page\.sh$/m, `${caller} builds the page with build-page.sh`);
     assert.doesNotMatch(read(caller), /^\s*trunk build/m, `${caller} has no build of its own`);
   }
   const workflow = fs.readFileSync(path.join(ROOT, '.github', 'workflows', 'pages.yml'), 'utf8');
   assert.match(workflow, /run: bash scripts\/build-page\.sh/);
   assert.match(workflow, /actions\/upload-pages-artifact@/);
   assert.match(workflow, /actions\/deploy-pages@/);
+});
+
+test('setup: MINESEER_SETUP=build-tools builds Trunk and wasm-bindgen-cli alone: no apt, no crates fetched, no npm', () => {
+  const { status, stderr, calls } = runSetup({
+    present: ['node', 'npm'], trunk: null, wasmBindgen: null, npmLockInstalled: false, only: 'build-tools',
+  });
+  assert.equal(status, 0, stderr);
+  assert.equal(cargoInstalls(calls).length, 1);
+  assert.match(cargoInstalls(calls)[0], /trunk@.*wasm-bindgen-cli@/);
+  assert.deepEqual(calls.filter((c) => !c.startsWith('cargo install') && !/^(trunk|wasm-bindgen) --version/.test(c)), [], 'nothing else');
+});
+
+test('setup: MINESEER_SETUP=no-build-tools installs everything but Trunk and wasm-bindgen-cli', () => {
+  const { status, stderr, calls } = runSetup({
+    present: ['node', 'npm'], trunk: null, wasmBindgen: null, npmLockInstalled: false, only: 'no-build-tools',
+  });
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(cargoInstalls(calls), []);
+  assert.deepEqual(packagesOf(aptInstalls(calls)[0]).sort(), ['chromium', 'chromium-driver']);
+  assert.ok(calls.some((c) => c.startsWith('npm ci')));
+  assert.ok(calls.includes('cargo fetch --locked'));
+});
+
+test('setup: an unknown MINESEER_SETUP is an error that names the known ones', () => {
+  const { status, stderr, calls } = runSetup({ present: EVERYTHING, only: 'everything' });
+  assert.notEqual(status, 0);
+  assert.match(stderr, /expected all, page, build-tools or no-build-tools/);
+  assert.deepEqual(calls, []);
+});
+
+test('scripts/test.sh starts the build tools at once, beside the Rust build, and only the wasm32 builds wait for them', () => {
+  const testSh = fs.readFileSync(path.join(ROOT, 'scripts', 'test.sh'), 'utf8');
+  const lanes = Object.fromEntries([...testSh.matchAll(/^lane (\S+) (\S+)(.*)$/gm)].map(([, name, , needs]) => [name, needs.trim().split(/\s+/).filter(Boolean)]));
+  assert.deepEqual(lanes.tools, [], 'the build tools need nothing: they start at once');
+  assert.deepEqual(lanes['rust-build'], [], 'nor does the Rust build');
+  assert.ok(lanes.wasm.includes('tools') && lanes.wasm.includes('setup'), 'the wasm32 builds wait for the tools and the rest of the setup');
+  // Cargo locks target/debug while clippy builds there, where the wasm-bindgen tests build their
+  // host part (proc macros, build scripts): they run after clippy and share it.
+  assert.ok(lanes.wasm.includes('clippy'));
+  assert.deepEqual(lanes.clippy, [], 'clippy needs nothing: it starts at once');
+  for (const [name, needs] of Object.entries(lanes)) {
+    if (name !== 'wasm' && !needs.includes('wasm')) assert.ok(!needs.includes('tools'), `${name} does not wait for the build tools`);
+  }
+  assert.match(testSh, /MINESEER_SETUP=build-tools bash scripts\/setup\.sh/);
+  assert.match(testSh, /MINESEER_SETUP=no-build-tools bash scripts\/setup\.sh/);
 });

@@ -25,7 +25,7 @@
 //! What is estimated is the value of "this move, then the auto-player's play": optimal play
 //! can only do better, so the position's win chance is *at least about* the best candidate's.
 //! Tests hold the intervals against the exact value of the same policy, computed by playing
-//! every layout of small positions (`tests/estimate_vs_exact.rs`).
+//! every layout of small positions (`tests/integration/estimate_vs_exact.rs`).
 
 use std::ops::Range;
 

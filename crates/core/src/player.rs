@@ -181,7 +181,7 @@ pub fn play_game_counted(
 /// [`play_game`], taking each position's moves from `moves_of` instead of [`next_moves`]. The
 /// moves depend on the board alone, so a caller that plays many layouts of one position can
 /// keep the moves of the positions it meets again instead of analysing them again (the
-/// estimate's exact checks do: `tests/estimate_vs_exact.rs`). `moves_of` must give what
+/// estimate's exact checks do: `tests/integration/estimate_vs_exact.rs`). `moves_of` must give what
 /// [`next_moves`] with `config` gives; `config` only says which moves count as guesses.
 pub fn play_game_with(
     game: &mut Game,

@@ -29,7 +29,7 @@
 //! that opening; each click of step 3 for its click on that cell; each chord and its flags for
 //! at least as many never-free cells. These are distinct clicks of the normal style, so a batch
 //! never takes more clicks than the normal style's, and neither does a game
-//! (`tests/play_styles.rs` checks it game by game).
+//! (`tests/integration/play_styles.rs` checks it game by game).
 //!
 //! Measured and not kept (docs/journal/efficiency.md): asking the engine again after every
 //! click and counting every safe cell a chord opens as its gain reached 110 % efficiency on

@@ -2,7 +2,7 @@
 //! boards: dead tiles from every layout's numbers, forced-guess groups by the definition and
 //! by an exhaustive search over reveal sequences that finds none separating a group.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashSet};
 

@@ -1,13 +1,13 @@
 //! `mineseer endgame` over the exact budget: an estimate with its intervals, the same for any
 //! number of threads, and clear errors; `review --win-chances`.
 
-mod common;
+use crate::common;
 
 use common::run;
 use serde_json::Value;
 
 /// 1,155 layouts, where the expert player guessed.
-const POSITION: &str = include_str!("../../core/tests/positions/expert-guess-1155.mine");
+const POSITION: &str = include_str!("../../../core/tests/positions/expert-guess-1155.mine");
 
 fn endgame_json(args: &[&str], position: &str) -> Value {
     let mut all = vec!["endgame", "--json"];
@@ -156,7 +156,7 @@ fn bad_estimates_are_one_line_errors() {
 
 #[test]
 fn review_gives_the_win_chance_line() {
-    let record = include_str!("../../../tests/fixtures/review-expert-1.json");
+    let record = include_str!("../../../../tests/fixtures/review-expert-1.json");
     let (code, stdout, stderr) = run(
         &["review", "--json", "--win-chances", "-"],
         record.as_bytes(),

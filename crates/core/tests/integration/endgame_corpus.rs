@@ -48,12 +48,12 @@ fn check_corpus_with(text: &str, config: &EndgameConfig) -> usize {
 
 #[test]
 fn endgames_sample_is_exact() {
-    assert!(check_corpus(include_str!("corpus/endgames-sample.json")) >= 30);
+    assert!(check_corpus(include_str!("../corpus/endgames-sample.json")) >= 30);
 }
 
 #[test]
 fn endgames_hard_sample_is_exact() {
-    assert!(check_corpus(include_str!("corpus/endgames-hard-sample.json")) >= 12);
+    assert!(check_corpus(include_str!("../corpus/endgames-hard-sample.json")) >= 12);
 }
 
 /// The search's simple-strategy bar and widening (on by default only from thousands of
@@ -65,8 +65,8 @@ fn corpora_are_exact_with_the_strategy_bar_everywhere() {
         widen_min_layouts: 2,
         ..EndgameConfig::default()
     };
-    assert!(check_corpus_with(include_str!("corpus/endgames-sample.json"), &config) >= 30);
-    assert!(check_corpus_with(include_str!("corpus/endgames-hard-sample.json"), &config) >= 12);
+    assert!(check_corpus_with(include_str!("../corpus/endgames-sample.json"), &config) >= 30);
+    assert!(check_corpus_with(include_str!("../corpus/endgames-hard-sample.json"), &config) >= 12);
 }
 
 /// The deeper bounds (by default two moves deep, from 16 layouts) three moves deep at every
@@ -80,6 +80,6 @@ fn corpora_are_exact_with_deep_bounds_everywhere() {
         probe_plies: 3,
         ..EndgameConfig::default()
     };
-    assert!(check_corpus_with(include_str!("corpus/endgames-sample.json"), &config) >= 30);
-    assert!(check_corpus_with(include_str!("corpus/endgames-hard-sample.json"), &config) >= 12);
+    assert!(check_corpus_with(include_str!("../corpus/endgames-sample.json"), &config) >= 30);
+    assert!(check_corpus_with(include_str!("../corpus/endgames-hard-sample.json"), &config) >= 12);
 }

@@ -1,7 +1,7 @@
 //! The probability engine against the brute-force enumerator: exact equality of the layout
 //! count and of every cell's mine count, on thousands of random small positions.
 
-mod common;
+use crate::common;
 
 use common::{random_position, TestRng};
 use mineseer_core::brute::enumerate_layouts;

@@ -1,7 +1,7 @@
 //! `mineseer play --merge` (issue 16): shards of one series add up exactly to the run of
 //! the whole series; shards of different series, or overlapping ones, are refused.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

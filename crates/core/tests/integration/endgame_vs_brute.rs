@@ -4,7 +4,7 @@
 //! table and no pruning. Exact rational equality of the win chance, and the solver's move must
 //! be one of the optimal moves.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -6,7 +6,7 @@ use mineseer_core::{solve_endgame, EndgameConfig, EndgameOutcome};
 use num_bigint::BigUint;
 
 /// A late expert position with 864 layouts that takes thousands of nodes.
-const POSITION: &str = include_str!("../benches/endgame_positions/expert-1000-1.mine");
+const POSITION: &str = include_str!("../../benches/endgame_positions/expert-1000-1.mine");
 
 #[test]
 fn too_many_layouts_is_an_answer_with_the_count() {
@@ -121,9 +121,9 @@ fn a_cut_search_names_a_move_that_wins_what_it_says() {
     // Positions where the tuned expert player called the endgame solver (no certain move:
     // the first move is a guess), from its games of seed 32200 (games 125, 162 and 347).
     let positions = [
-        include_str!("positions/expert-guess-738.mine"),
-        include_str!("positions/expert-guess-840.mine"),
-        include_str!("positions/expert-guess-1155.mine"),
+        include_str!("../positions/expert-guess-738.mine"),
+        include_str!("../positions/expert-guess-840.mine"),
+        include_str!("../positions/expert-guess-1155.mine"),
     ];
     let mut cut_moves = 0;
     for text in positions {

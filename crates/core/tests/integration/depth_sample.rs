@@ -2,7 +2,7 @@
 //! and on small boards a chi-square test over many draws (fixed seeds, so deterministic)
 //! finds no departure from uniform.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! The CLI on bad input (issue 7): a one-line message on stderr and exit code 1, never a
 //! panic (exit 101) or a partial output on stdout.
 
-mod common;
+use crate::common;
 
 use common::run;
 

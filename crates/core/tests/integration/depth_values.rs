@@ -2,7 +2,7 @@
 //! thousands of random small positions, the exact number of consistent layouts in which it is
 //! safe and shows each number 0..=8.
 
-mod common;
+use crate::common;
 
 use common::{random_position, TestRng};
 use mineseer_core::brute::enumerate_layouts;

@@ -1,7 +1,7 @@
 //! Certain cells against brute force, and every recorded chain of trivial deductions checked
 //! as a proof: each step's number, given the flags and the earlier steps, forces the cell.
 
-mod common;
+use crate::common;
 
 use common::{random_position, TestRng};
 use mineseer_core::brute::enumerate_layouts;

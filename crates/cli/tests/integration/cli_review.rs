@@ -3,7 +3,7 @@
 //! nothing and clicks after the end), the keys of the shape, the text form, and bad
 //! records and layouts (one line on stderr, exit 1).
 
-mod common;
+use crate::common;
 
 use common::run;
 use mineseer_core::board_stats::board_stats;

@@ -1,7 +1,7 @@
 //! Pathological positions (issue 7): beyond the budget the engine answers "too complex"
 //! instead of running for minutes; within it, the same position is solved exactly.
 
-mod common;
+use crate::common;
 
 use common::TestRng;
 use mineseer_core::synthetic::striped_position as striped;

@@ -16,7 +16,7 @@
 //! plain `wins_after` on every layout); it made this file several times cheaper
 //! (docs/journal/first-run.md).
 
-mod common;
+use crate::common;
 
 use common::layout_masks;
 use mineseer_core::estimate::{

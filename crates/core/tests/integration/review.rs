@@ -4,7 +4,7 @@
 //! game's moves called directly, flags taken off by hand) and analysed by the exact engine;
 //! on small boards every safety, chord safety and count is also checked by brute force.
 
-mod common;
+use crate::common;
 
 use common::TestRng;
 use mineseer_core::brute::enumerate_layouts;

@@ -2,13 +2,13 @@
 //! the answer; a budget of layout visits cuts the search and names the best move found;
 //! `--moves` values every hidden cell.
 
-mod common;
+use crate::common;
 
 use common::run;
 
 /// Solves expert-1000-1 with extra flags: the exact win chance and the nodes searched.
 fn solve_with(flags: &[&str]) -> (String, u64) {
-    let position = include_str!("../../core/benches/endgame_positions/expert-1000-1.mine");
+    let position = include_str!("../../../core/benches/endgame_positions/expert-1000-1.mine");
     let args: Vec<&str> = ["endgame", "--json"].iter().chain(flags).copied().collect();
     let (code, stdout, stderr) = run(&args, position.as_bytes());
     assert_eq!(code, 0, "{stderr}");
@@ -33,7 +33,7 @@ fn the_bound_depth_changes_the_work_not_the_answer() {
     // The deeper bounds cut the search: fewer nodes than with the quick bound alone.
     assert!(answers[1].1 < answers[0].1, "{answers:?}");
     assert!(answers[2].1 < answers[0].1, "{answers:?}");
-    let position = include_str!("../../core/benches/endgame_positions/expert-1000-1.mine");
+    let position = include_str!("../../../core/benches/endgame_positions/expert-1000-1.mine");
     let (code, _, stderr) = run(&["endgame", "--probe-plies", "deep"], position.as_bytes());
     assert_ne!(code, 0);
     assert!(stderr.contains("--probe-plies"), "{stderr}");
@@ -52,7 +52,7 @@ fn the_group_bound_changes_the_work_not_the_answer() {
 #[test]
 fn a_visit_budget_cuts_the_search_and_names_the_best_move_found() {
     // 5,418 layouts, where the tuned expert player guessed.
-    let position = include_str!("../../core/tests/positions/expert-guess-5418.mine");
+    let position = include_str!("../../../core/tests/positions/expert-guess-5418.mine");
     let (code, stdout, stderr) = run(&["endgame", "--json"], position.as_bytes());
     assert_eq!(code, 0, "{stderr}");
     let solved: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");

@@ -6,7 +6,7 @@ use mineseer_core::{solve_board, SolveConfig};
 
 #[test]
 fn every_corpus_probability_is_exact() {
-    let text = include_str!("corpus/probs-sample.json");
+    let text = include_str!("../corpus/probs-sample.json");
     let entries: Vec<serde_json::Value> = serde_json::from_str(text).unwrap();
     assert!(entries.len() >= 100);
     let mut checked = 0;
@@ -41,7 +41,7 @@ fn every_corpus_probability_is_exact() {
 /// between guesses into a choice by rounding.
 #[test]
 fn equal_counts_give_equal_probabilities() {
-    let text = include_str!("../benches/corpus/expert.txt");
+    let text = include_str!("../../benches/corpus/expert.txt");
     let (mut positions, mut pairs) = (0, 0);
     for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
         let board = parse_mine(block).unwrap();

@@ -2,7 +2,7 @@
 //! replayed to the same final board by `convert --to mine`, marked by `review`, and refused
 //! with one line when a redraw does not fit.
 
-mod common;
+use crate::common;
 
 use common::run;
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameMode};

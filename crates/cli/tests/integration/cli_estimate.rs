@@ -1,7 +1,7 @@
 //! `analyze` on a position over the exact budget: a floating-point estimate, labelled as such,
 //! rather than an error or a hang.
 
-mod common;
+use crate::common;
 
 use common::run;
 use mineseer_core::formats::write_mine;

@@ -3,7 +3,7 @@
 //! cell still hidden), and islands by union-find over what is left. Thousands of random
 //! boards of every density, including one-row and one-cell boards.
 
-mod common;
+use crate::common;
 
 use common::TestRng;
 use mineseer_core::board_stats::{bbbv_solved, board_stats};

@@ -2,7 +2,7 @@
 //! (`tests/fixtures/replays/`): the program's figures beside ours, the JSON against the review
 //! of the converted record, and bad replays (one line on stderr naming the format, exit 1).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

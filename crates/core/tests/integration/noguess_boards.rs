@@ -4,7 +4,7 @@
 //! The replay that checks the boards ([`replay_certain_moves`]) is itself checked against a
 //! brute-force player on small boards: both must agree on every layout, no-guess or not.
 
-mod common;
+use crate::common;
 
 use common::TestRng;
 use mineseer_core::brute::enumerate_layouts;

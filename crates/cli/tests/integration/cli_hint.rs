@@ -1,7 +1,7 @@
 //! `mineseer hint` (issue 40): the JSON the issue gives for each kind, `--all`, and the
 //! typed errors.
 
-mod common;
+use crate::common;
 
 use common::run;
 use serde_json::Value;
