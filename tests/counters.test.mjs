@@ -129,7 +129,7 @@ test('a won game ends with its clicks against ZiNi, kept in the statistics and s
   // Our beginner is 9x9; STNB's constant is for the rankings' 8x8 beginner only.
   const stnb = rows.find((r) => r.key === 'stnb');
   assert.equal(stnb.cells[1], 'not defined');
-  assert.match(stnb.cells[2], /STNB is defined for beginner, intermediate and expert only/);
+  assert.match(stnb.cells[2], /STNB is defined only for the rankings' boards, 8x8\/10, 16x16\/40 and 30x16\/99/);
   assert.match(await page.textContent('#review-counters caption'), /clicks \d+, ZiNi \d+: \d+ % of the fewest/);
   assert.deepEqual(await seriousViolations(page), [], 'axe with the counters table open');
   assert.deepEqual(problems, []);

@@ -262,7 +262,7 @@ pub const PATH_NOT_RECORDED: &str =
     "not recorded: a Mineseer record holds the clicks, not the mouse's motion";
 /// Why a board has no STNB.
 pub const STNB_NOT_DEFINED: &str =
-    "not defined: STNB is defined for beginner, intermediate and expert only";
+    "not defined: STNB is defined only for the rankings' boards, 8x8/10, 16x16/40 and 30x16/99";
 /// Why a rate has no value.
 const NOTHING_TO_COUNT: &str =
     "no value: nothing to divide by (no click, no time or no 3BV solved)";
