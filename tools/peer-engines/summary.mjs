@@ -9,7 +9,8 @@
 // by round against our run of the same round: the ratio of the medians, of the totals, of the
 // CPU times of a pass, and the median over positions of each position's own ratio; the median
 // of those over the rounds, with their smallest and largest (a wide range says the machine was
-// noisy).
+// noisy). An older build of ours (run.sh's BEFORE=) is compared as a peer is: its ratio is the
+// time before over the time after.
 
 import fs from 'node:fs';
 
@@ -29,18 +30,19 @@ const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? 
 const range = (values) => `${fmt(median(values))} (${fmt(Math.min(...values))}–${fmt(Math.max(...values))})`;
 
 const corpora = [...new Set(runs.map((r) => corpusName(r.corpus)))];
-const engines = ['mineseer', 'minesweeperprob', 'jsminesweeper'];
+// `mineseer-before` (run.sh's BEFORE=): an older build of ours, so its row is before / after.
+const engines = ['mineseer', 'minesweeperprob', 'jsminesweeper', 'mineseer-before'];
 console.log(`${file}: ${new Set(runs.map((r) => r.round)).size} rounds, ${runs[0].passes} passes after ${runs[0].warmup} untimed`);
-console.log('\ncorpus        engine            median ms/position     total ms (sum of medians)  CPU ms per pass');
+console.log('\ncorpus          engine            median ms/position     total ms (sum of medians)  CPU ms per pass');
 for (const corpus of corpora) {
   for (const engine of engines) {
     const mine = runs.filter((r) => corpusName(r.corpus) === corpus && r.engine === engine);
     if (!mine.length) continue;
-    console.log(`${corpus.padEnd(13)} ${engine.padEnd(17)} ${range(mine.map((r) => r.median_ms)).padEnd(22)} ${range(mine.map((r) => r.total_ms)).padEnd(26)} ${range(mine.map((r) => r.pass_cpu_median_ms))}`);
+    console.log(`${corpus.padEnd(15)} ${engine.padEnd(17)} ${range(mine.map((r) => r.median_ms)).padEnd(22)} ${range(mine.map((r) => r.total_ms)).padEnd(26)} ${range(mine.map((r) => r.pass_cpu_median_ms))}`);
   }
 }
 console.log('\npeer / Mineseer, median over rounds (smallest–largest)');
-console.log('corpus        peer              of medians          of totals           of CPU per pass     per position (median)');
+console.log('corpus          peer              of medians          of totals           of CPU per pass     per position (median)');
 for (const corpus of corpora) {
   for (const peer of engines.slice(1)) {
     const byMedian = [], byTotal = [], byCpu = [], byPosition = [];
@@ -53,6 +55,6 @@ for (const corpus of corpora) {
       byPosition.push(median(theirs.per_position_ms.map((t, i) => t / ours.per_position_ms[i])));
     }
     if (!byMedian.length) continue;
-    console.log(`${corpus.padEnd(13)} ${peer.padEnd(17)} ${range(byMedian).padEnd(19)} ${range(byTotal).padEnd(19)} ${range(byCpu).padEnd(19)} ${range(byPosition)}`);
+    console.log(`${corpus.padEnd(15)} ${peer.padEnd(17)} ${range(byMedian).padEnd(19)} ${range(byTotal).padEnd(19)} ${range(byCpu).padEnd(19)} ${range(byPosition)}`);
   }
 }

@@ -66,7 +66,10 @@ enum Command {
     /// Arguments: `CORPUS_FILE PASSES [WARMUP]` or `dump CORPUS_FILE` (tools/peer-engines/).
     EnginePasses(ToolArgs),
     /// Which positions do the probability benches measure? (Re)makes crates/core/benches/corpus/.
-    GenBenchCorpus,
+    ///
+    /// Arguments: `[NAME ...]` (beginner, intermediate, expert, expert-hard, expert-guesses;
+    /// all five without a name).
+    GenBenchCorpus(ToolArgs),
     /// Which endgame positions do the endgame benches measure? (Re)makes them by layout count.
     ///
     /// Arguments: `[OUT_DIR] [PER_BAND]`.
@@ -139,7 +142,7 @@ fn main() {
         Command::BudgetReport => budget_report::run(),
         Command::ComparePlayer(a) => compare_player::run(line("compare_player", a)),
         Command::EnginePasses(a) => engine_passes::run(line("engine_passes", a)),
-        Command::GenBenchCorpus => gen_bench_corpus::run(),
+        Command::GenBenchCorpus(a) => gen_bench_corpus::run(line("gen_bench_corpus", a)),
         Command::GenEndgamePositions(a) => {
             gen_endgame_positions::run(line("gen_endgame_positions", a))
         }

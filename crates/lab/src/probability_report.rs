@@ -12,8 +12,14 @@ use mineseer_core::{solve_board, SolveConfig};
 pub fn run() {
     let dir = format!("{}/benches/corpus", crate::CORE_DIR);
     let config = SolveConfig::default();
-    println!("corpus         n   median_ms    p99_ms    max_ms  max_front_cells  mean_lines");
-    for name in ["beginner", "intermediate", "expert", "expert-hard"] {
+    println!("corpus           n   median_ms    p99_ms    max_ms  max_front_cells  mean_lines");
+    for name in [
+        "beginner",
+        "intermediate",
+        "expert",
+        "expert-hard",
+        "expert-guesses",
+    ] {
         let text = std::fs::read_to_string(format!("{dir}/{name}.txt")).expect("corpus file");
         let boards: Vec<_> = text
             .split("\n\n")
@@ -42,7 +48,7 @@ pub fn run() {
         times.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
         let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{name:<12} {:>3} {:>11.4} {:>9.4} {:>9.4} {:>16} {:>11.0}",
+            "{name:<14} {:>3} {:>11.4} {:>9.4} {:>9.4} {:>16} {:>11.0}",
             times.len(),
             pct(0.5),
             pct(0.99),
