@@ -95,6 +95,8 @@ async function handle(msg) {
       return readReplay(p);
     case Request.HINT:
       return withReviewer((reviewer) => hint(reviewer, p));
+    case Request.CLICKS:
+      return wasm.clickHints(p.position, p.options ?? {});
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }
