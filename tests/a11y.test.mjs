@@ -33,7 +33,7 @@ after(() => server?.close());
 const openPage = (context) => openPageAt(context, baseUrl);
 
 for (const [screen, options] of Object.entries(SCREENS)) {
-  test(`axe: no serious or critical violation on a ${screen} (start, mid-game with Analyze, Endgame, game over, editor)`, async () => {
+  test(`axe: no serious or critical violation on a ${screen} (start, mid-game with Analyze, with Clicks, Endgame, game over, editor)`, async () => {
     const browser = await launchChromium(`mineseer-a11y-${screen.replace(/\W+/g, '-')}-`, options);
     try {
       const { page, problems } = await openPage(browser.context);
@@ -49,6 +49,10 @@ for (const [screen, options] of Object.entries(SCREENS)) {
       await page.click('#analyze');
       await page.waitForSelector('#board .cell[data-p]');
       await check('mid-game with Analyze on');
+      await page.click('#clicks');
+      await page.waitForFunction(() => document.body.dataset.clicked !== undefined && document.body.dataset.clicked === document.body.dataset.analyzed);
+      await check('mid-game with Analyze and Clicks on');
+      await page.click('#clicks');
 
       await page.fill('#position', fs.readFileSync(ENDGAME, 'utf8'));
       await page.click('#load-position');

@@ -39,6 +39,7 @@ export function createAnalysisPanel(app) {
       $('analysis-summary').textContent = summary(analysis);
       $('analysis-summary').dataset.approximate = String(Boolean(analysis.approximate));
       document.body.dataset.analyzed = String(version);
+      app.clicks?.request();
       if (performance.getEntriesByName('mineseer-first-analysis').length === 0) {
         // Load to first analysis on screen, for tests/measure-page.mjs.
         performance.mark('mineseer-first-analysis');
@@ -102,6 +103,7 @@ export function createAnalysisPanel(app) {
       else {
         state.analysis = null;
         view.clearOverlay();
+        app.clicks?.clear();
         $('analysis-summary').textContent = '';
       }
     });

@@ -1,7 +1,8 @@
 // The Auto-play card: Step and Let it play ask the game's worker for the player's next move
-// (Request.GAME, op "step"), play it at the chosen speed and list each move with its reason. A
-// module of its own because it drives the game by itself, in a loop the controller only starts
-// and stops (a new game, a loaded position or the review stop it).
+// (Request.GAME, op "step") in the chosen style (#play-style: normal, efficient or
+// nf-efficient, the CLI's `play --style`), play it at the chosen speed and list each move with
+// its reason. A module of its own because it drives the game by itself, in a loop the
+// controller only starts and stops (a new game, a loaded position or the review stop it).
 import { Request } from './protocol.js';
 import { $, setPressed } from './controls.js';
 
@@ -22,7 +23,7 @@ export function createAutoPlayer(app) {
     }
     if (state.game.status !== 'playing') return false;
     app.records?.noteAuto();
-    const result = await app.guarded(() => app.client.request(Request.GAME, { op: 'step', options: {} }));
+    const result = await app.guarded(() => app.client.request(Request.GAME, { op: 'step', options: playerOptions() }));
     if (!result) return false;
     if (result.move) logMove(result.move);
     app.showGame(result.state);
@@ -66,9 +67,9 @@ export function createAutoPlayer(app) {
   return { stop: stopAutoplay, wire };
 }
 
-/** A move's reason in words: certain / endgame with win chance / guess or forced guess with safety / opening. */
+/** A move (reveal, flag or chord) and its reason in words: certain / endgame with win chance / guess or forced guess with safety / opening. */
 function reasonText(move) {
-  const verb = move.action === 'flag' ? 'flag' : 'reveal';
+  const verb = move.action;
   switch (move.kind) {
     case 'opening': return `${verb}: opening move`;
     case 'certain': return `${verb}: certain`;
@@ -79,6 +80,15 @@ function reasonText(move) {
     case 'forced': return `${verb}: forced guess, ${(move.safety * 100).toFixed(1)}% safe (no reveal can settle it)`;
     default: return verb;
   }
+}
+
+/**
+ * The step's options: an efficient style by name; the normal style is the page's own player
+ * (it asks after every move and flags the certain mines it finds, so they show).
+ */
+function playerOptions() {
+  const style = $('play-style').value;
+  return style === 'normal' ? {} : { style };
 }
 
 function logMove(move) {

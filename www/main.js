@@ -17,6 +17,7 @@ import { createAnalysisPanel } from './analysis-panel.js';
 import { createEndgameMode } from './endgame-mode.js';
 import { createAutoPlayer } from './autoplay.js';
 import { createHintPanel } from './hint-panel.js';
+import { createClicksPanel } from './clicks-panel.js';
 import { createBulkRun } from './bulk-run.js';
 import { createPositionEditor } from './position-editor.js';
 import { wireBoardInput } from './board-input.js';
@@ -83,6 +84,7 @@ app.analysis = createAnalysisPanel(app);
 app.endgame = createEndgameMode(app);
 app.autoplay = createAutoPlayer(app);
 app.hint = createHintPanel(app);
+app.clicks = createClicksPanel(app);
 app.editor = createPositionEditor(app);
 app.modes = createModes(app);
 const bulk = createBulkRun(app);
@@ -132,6 +134,8 @@ function storeSettings() {
     speed: Number($('speed').value),
     analyze: $('analyze').getAttribute('aria-pressed') === 'true',
     endgame: $('endgame').getAttribute('aria-pressed') === 'true',
+    clicks: $('clicks').getAttribute('aria-pressed') === 'true',
+    playStyle: $('play-style').value,
   });
   saveSettings(settings);
 }
@@ -148,6 +152,8 @@ function applySettingsToControls() {
   $('speed').value = String(settings.speed);
   setPressed($('analyze'), settings.analyze);
   setPressed($('endgame'), settings.endgame);
+  setPressed($('clicks'), settings.clicks);
+  if (['normal', 'efficient', 'nf-efficient'].includes(settings.playStyle)) $('play-style').value = settings.playStyle;
 }
 
 // ---------------------------------------------------------------- showing the board
@@ -161,6 +167,7 @@ function showPosition(position) {
   view.render(position.width, position.height, position.cells);
   view.clearOverlay();
   app.hint.clear();
+  app.clicks.clear();
   app.analysis.showWinChance('—');
   $('endgame-info').textContent = '';
   $('mines-left').textContent = String(position.mines - position.cells.filter((c) => c === 'F').length);
@@ -217,6 +224,7 @@ function showGame(game) {
   state.analysis = null;
   view.render(game.width, game.height, game.cells.split(''));
   app.hint.clear();
+  app.clicks.clear();
   // With Analyze on, the marks stay until the next analysis replaces them, which then redraws
   // only the cells whose chances changed (a click on a big board stays quick).
   view.clearBestMove();
@@ -316,10 +324,12 @@ function wireControls() {
   $('rule').addEventListener('change', storeSettings);
   $('mode').addEventListener('change', storeSettings);
   $('speed').addEventListener('change', storeSettings);
+  $('play-style').addEventListener('change', storeSettings);
   app.analysis.wire();
   app.endgame.wire();
   app.autoplay.wire();
   app.hint.wire();
+  app.clicks.wire();
   bulk.wire();
   app.editor.wire();
   $('theme').addEventListener('click', () => {

@@ -82,6 +82,11 @@ export const Request = Object.freeze({
    * unit, ours, program, missing}]}). From the review's module, loaded on the first request.
    */
   COUNTERS: 'counters',
+   * The chord hints of a position (Analyze's Clicks): payload {position, options}; answers
+   * `mineseer analyze --clicks --json`'s `clicks` ({chords: [{x, y, opens, flags, gain}],
+   * next: {x, y, action, kind, ...} | null}). Superseded by a newer one.
+   */
+  CLICKS: 'clicks',
   /** Stop the running bulk run or rollouts: payload {}. */
   CANCEL: 'cancel',
 });
@@ -103,7 +108,7 @@ export const Reply = Object.freeze({
 /** Request kinds where only the newest pending request matters. */
 export const SUPERSEDABLE = new Set([
   Request.ANALYZE, Request.ENDGAME, Request.NEXT_MOVE, Request.PARSE, Request.REVIEW, Request.ESTIMATE_SUMMARY,
-  Request.HINT,
+  Request.HINT, Request.CLICKS,
 ]);
 
 /** Builds a message. */

@@ -20,6 +20,8 @@ const DEFAULTS = {
   display: 'mine',
   theme: '',
   speed: 6,
+  clicks: false,
+  playStyle: 'normal',
 };
 
 /** The saved settings, with defaults for anything missing or malformed. */

@@ -97,6 +97,8 @@ async function handle(msg) {
       return withReviewer((reviewer) => hint(reviewer, p));
     case Request.COUNTERS:
       return withReviewer((reviewer) => reviewer.recordCounters(p.record));
+    case Request.CLICKS:
+      return wasm.clickHints(p.position, p.options ?? {});
     default:
       throw new Error(`unknown request ${JSON.stringify(msg.kind)}`);
   }

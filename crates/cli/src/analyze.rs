@@ -8,6 +8,8 @@ use anyhow::Result;
 use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::{certain_cells, Certainty};
 use mineseer_core::engine::approximate::estimate_board;
+use mineseer_core::game::FirstClickRule;
+use mineseer_core::player::{click_hints, Action, Level, PlayerConfig};
 use mineseer_core::values::{solve_board_with_chances, BoardChances};
 use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
 use serde::Serialize;
@@ -28,6 +30,11 @@ pub struct Args {
     /// tiles, forced guesses), which costs several times the probabilities alone.
     #[arg(long)]
     no_depth: bool,
+    /// Add the chord hints: each number where flagging its certain mines and chording saves
+    /// clicks, with the clicks saved, and the efficient play style's next click (`--json`:
+    /// `clicks`).
+    #[arg(long)]
+    clicks: bool,
 }
 
 #[derive(Serialize)]
@@ -63,6 +70,67 @@ struct Report {
     /// Why the analysis depth is missing, when it failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     depth_error: Option<String>,
+    /// With `--clicks`: the chord hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clicks: Option<ClicksReport>,
+}
+
+/// The chord hints (`--clicks`).
+#[derive(Serialize)]
+struct ClicksReport {
+    /// The numbers whose chord saves clicks, in board order.
+    chords: Vec<ChordReport>,
+    /// The efficient style's next click; `null` when nothing is left to play.
+    next: Option<NextClick>,
+}
+
+#[derive(Serialize)]
+struct ChordReport {
+    x: usize,
+    y: usize,
+    /// The safe cells the chord opens.
+    opens: usize,
+    /// The flags it needs first.
+    flags: usize,
+    /// The clicks saved over clicking the safe cells one by one.
+    gain: usize,
+}
+
+#[derive(Serialize)]
+struct NextClick {
+    x: usize,
+    y: usize,
+    /// `reveal`, `flag` or `chord`.
+    action: &'static str,
+}
+
+/// The chord hints of `board` and the efficient style's next click.
+fn clicks_report(board: &Board) -> Result<ClicksReport> {
+    let config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
+        .tuned_for_density(board.len(), board.mines());
+    let hints = click_hints(board, &config)?;
+    Ok(ClicksReport {
+        chords: hints
+            .chords
+            .iter()
+            .map(|c| ChordReport {
+                x: c.x,
+                y: c.y,
+                opens: c.opens,
+                flags: c.flags,
+                gain: c.gain,
+            })
+            .collect(),
+        next: hints.next.map(|m| NextClick {
+            x: m.x,
+            y: m.y,
+            action: match m.action {
+                Action::Reveal => "reveal",
+                Action::Flag => "flag",
+                Action::Chord => "chord",
+            },
+        }),
+    })
 }
 
 #[derive(Serialize)]
@@ -221,6 +289,7 @@ pub fn run(args: &Args) -> Result<()> {
         ms,
         depth_ms,
         depth_error,
+        clicks: args.clicks.then(|| clicks_report(&board)).transpose()?,
     };
     print_report(args, &board, &report)
 }
@@ -263,6 +332,8 @@ fn run_estimate(args: &Args, board: &Board, config: &SolveConfig, why: &str) -> 
         ms,
         depth_ms: None,
         depth_error: None,
+        // The chord hints need certain cells, which only the exact engine proves.
+        clicks: None,
     };
     print_report(args, board, &report)
 }
@@ -288,5 +359,20 @@ fn render_grid(board: &Board, report: &Report) -> String {
         (None, None) => "consistent layouts unknown".to_string(),
     };
     out.push_str(&format!("{layouts}, analysed in {:.3} ms\n", report.ms));
+    if let Some(clicks) = &report.clicks {
+        for c in &clicks.chords {
+            out.push_str(&format!(
+                "chord ({}, {}): +{} ({} flags, opens {})\n",
+                c.x, c.y, c.gain, c.flags, c.opens
+            ));
+        }
+        match &clicks.next {
+            Some(n) => out.push_str(&format!(
+                "next click (efficient): {} ({}, {})\n",
+                n.action, n.x, n.y
+            )),
+            None => out.push_str("next click (efficient): none\n"),
+        }
+    }
     out
 }

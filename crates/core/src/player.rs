@@ -36,7 +36,8 @@
 //!
 //! How the certain cells are opened is a style (`player/efficient.rs`, [`Style`]): one click
 //! each (normal), or flags and chords where they save clicks (efficient, no-flag efficient),
-//! with the same guesses at the same points of the game.
+//! with the same guesses at the same points of the game. `click_hints.rs` gives Analyze's
+//! chord hints (the numbers whose chord saves clicks) and the efficient style's next click.
 //!
 //! Each phase is a file of its own below this driver ([`next_moves`]): `player/opening.rs`,
 //! `certain.rs`, `forced.rs`, `endgame_handoff.rs` and `guess.rs` (with `long_term.rs`, the
@@ -61,6 +62,7 @@
 //! counted).
 
 mod certain;
+mod click_hints;
 mod config;
 mod efficient;
 mod endgame_handoff;
@@ -85,6 +87,7 @@ use guess::guess_move;
 use opening::opening_move;
 use view::ProbabilityView;
 
+pub use click_hints::{chord_hints, click_hints, ChordHint, ClickHints};
 pub use config::{Level, PlayerConfig};
 pub use efficient::{play_game_styled, Clicks, Style, StylePlayer, StyledGame};
 pub(crate) use guess::ranked_guesses;

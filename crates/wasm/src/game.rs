@@ -13,6 +13,7 @@ use mineseer_json::{RecordJson, StatsJson};
 use crate::errors::{from_js, to_js, ExportError};
 pub use crate::game_options::GameOptions;
 use crate::player::{player_config, MoveView, PlayerOptions};
+use mineseer_core::player::{next_move, Move, PlayerConfig, Style, StylePlayer};
 
 /// What the page shows of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -95,6 +96,9 @@ pub struct Game {
     /// The first-click rule the game was dealt under, for the record and the view (a replayed
     /// record's core game is laid from its layout, so its own config says "none").
     rule: FirstClickRule,
+    /// The auto-player of a style, kept between steps (it opens a batch of certain cells
+    /// over several steps); dropped by the page's own clicks.
+    styled: Option<StylePlayer>,
 }
 
 /// A time the page sends (`performance.now()`, fractional, maybe absent) as whole ms.
@@ -205,6 +209,7 @@ impl Game {
             record: RecordBuilder::new(),
             seed: Some(seed.to_string()),
             rule,
+            styled: None,
         })
     }
 
@@ -215,6 +220,7 @@ impl Game {
             record: RecordBuilder::new(),
             seed: None,
             rule: FirstClickRule::None,
+            styled: None,
         })
     }
 
@@ -239,6 +245,7 @@ impl Game {
             record: RecordBuilder::resume(record),
             seed: record.seed().map(str::to_string),
             rule: record.rule(),
+            styled: None,
         }
     }
 
@@ -250,6 +257,7 @@ impl Game {
             record: RecordBuilder::new(),
             seed: record.seed().map(str::to_string),
             rule: record.rule(),
+            styled: None,
         };
         let mut views = Vec::with_capacity(record.moves().len() + 1);
         views.push(game.view());
@@ -285,7 +293,7 @@ impl Game {
         let config = player_config(options, self.game.config().rule(), cells, mines);
         let mut played = None;
         if self.game.state() == GameState::Playing {
-            if let Some(mv) = mineseer_core::player::next_move(self.game.board(), &config)? {
+            if let Some(mv) = self.next_player_move(options, &config)? {
                 let flagged = self
                     .game
                     .board()
@@ -311,6 +319,29 @@ impl Game {
         })
     }
 
+    /// The auto-player's next move: the style's player when `options` names a style (kept
+    /// between steps while the style stays the same), else [`next_move`].
+    fn next_player_move(
+        &mut self,
+        options: &PlayerOptions,
+        config: &PlayerConfig,
+    ) -> Result<Option<Move>, ExportError> {
+        let Some(name) = options.style.as_deref() else {
+            self.styled = None;
+            return Ok(next_move(self.game.board(), config)?);
+        };
+        let style = Style::from_name(name).ok_or_else(|| {
+            ExportError::new(format!(
+                "unknown play style {name:?}: use normal, efficient or nf-efficient"
+            ))
+        })?;
+        if self.styled.as_ref().map(StylePlayer::style) != Some(style) {
+            self.styled = None;
+        }
+        let player = self.styled.get_or_insert_with(|| StylePlayer::new(style));
+        Ok(player.next_move(self.game.board(), config)?)
+    }
+
     /// A click by the page, recorded, then the view. Clicks after the end of the game change
     /// nothing and are not recorded.
     fn apply(&mut self, op: MoveOp, x: u32, y: u32, t: Option<f64>) -> Result<JsValue, JsError> {
@@ -330,6 +361,8 @@ impl Game {
         if self.game.state() != GameState::Playing {
             return Ok(());
         }
+        // The style's player counted on its own clicks: it starts again from this position.
+        self.styled = None;
         let config = self.game.config();
         if self.game.board().idx(x, y).is_none() {
             return Err(ExportError::new(format!(

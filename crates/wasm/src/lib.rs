@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod clicks;
 pub mod endgame;
 pub mod errors;
 pub mod estimate;

@@ -20,6 +20,10 @@ pub struct PlayerOptions {
     pub flag_mines: bool,
     /// The first-click rule of a position's game (positions have none of their own).
     pub rule: Option<String>,
+    /// A game's auto-play style (`normal`, `efficient`, `nf-efficient`: the CLI's `play
+    /// --style`, which then decides the flags); absent, the player of `nextMove`, which flags
+    /// the certain mines when `flagMines` asks.
+    pub style: Option<String>,
 }
 
 impl Default for PlayerOptions {
@@ -28,6 +32,7 @@ impl Default for PlayerOptions {
             level: "full".into(),
             flag_mines: true,
             rule: None,
+            style: None,
         }
     }
 }
@@ -40,7 +45,7 @@ pub struct MoveView {
     pub x: usize,
     /// Row.
     pub y: usize,
-    /// `reveal` or `flag`.
+    /// `reveal`, `flag` or `chord`.
     pub action: &'static str,
     /// Why: `opening`, `certain`, `endgame`, `guess` or `forced` (a 50/50 no other reveal can
     /// settle, taken early).
@@ -168,6 +173,7 @@ pub fn play_games(options: &BulkOptions) -> Result<BulkOutcome, ExportError> {
             level: options.level.clone().unwrap_or_else(|| "full".into()),
             flag_mines: false,
             rule: None,
+            style: None,
         },
         config.rule(),
         config.width() * config.height(),

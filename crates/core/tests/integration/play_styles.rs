@@ -1,6 +1,7 @@
 //! The play styles (`player/efficient.rs`): the efficient and no-flag efficient styles make
 //! the same guesses at the same points as the normal player, so every game ends the same; they
-//! never take more clicks; and on hand-made boards they take the fewest clicks counted by hand.
+//! never take more clicks (2,000 games of each preset); and on hand-made boards they take the
+//! fewest clicks counted by hand.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
 use mineseer_core::player::{play_game, play_game_styled, Level, PlayerConfig, Style, StyledGame};
@@ -84,12 +85,12 @@ fn beginner_games_are_the_same_with_fewer_clicks() {
 
 #[test]
 fn intermediate_games_are_the_same_with_fewer_clicks() {
-    same_games_fewer_clicks(Preset::Intermediate, 1_000, 41);
+    same_games_fewer_clicks(Preset::Intermediate, 2_000, 41);
 }
 
 #[test]
 fn expert_games_are_the_same_with_fewer_clicks() {
-    same_games_fewer_clicks(Preset::Expert, 300, 41);
+    same_games_fewer_clicks(Preset::Expert, 2_000, 41);
 }
 
 /// Plays a hand-made layout (`*` a mine) from its top-left corner in `style`.
@@ -126,4 +127,64 @@ fn hand_made_boards_take_the_fewest_clicks() {
     let efficient = hand_made(&wall, Style::Efficient);
     assert_eq!(efficient.clicks.total(), 7, "{:?}", efficient.clicks);
     assert_eq!((efficient.clicks.right, efficient.clicks.chord), (3, 3));
+}
+
+/// Not a test: the figures of each style on `MEASURE_PRESET` (expert), games 0 to
+/// `MEASURE_GAMES` (300) of series 41: mean efficiency (3BV / clicks) of the won games, the
+/// median clicks per 3BV, and the games that took more clicks than the normal style.
+/// `cargo test --release -p mineseer-core --test play_styles measure -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn measure() {
+    let preset = match std::env::var("MEASURE_PRESET").as_deref() {
+        Ok("beginner") => Preset::Beginner,
+        Ok("intermediate") => Preset::Intermediate,
+        _ => Preset::Expert,
+    };
+    let games: u64 = std::env::var("MEASURE_GAMES").map_or(300, |g| g.parse().unwrap());
+    let (w, h, _) = preset.dimensions();
+    let run = |style: Style| -> Vec<(bool, u32, usize)> {
+        let play = |range: std::ops::Range<u64>| {
+            range
+                .map(|i| {
+                    let config =
+                        GameConfig::preset(preset, FirstClickRule::Safe, derive_seed(41, i));
+                    let mut game = Game::new(config);
+                    let p = play_game_styled(&mut game, &player(preset), style).unwrap();
+                    let bbbv =
+                        mineseer_core::board_stats::board_stats(w, h, game.layout().unwrap()).bbbv;
+                    (p.played.won, p.clicks.total(), bbbv)
+                })
+                .collect::<Vec<_>>()
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let first = s.spawn(|| play(0..games / 2));
+            let second = play(games / 2..games);
+            (first.join().unwrap(), second)
+        });
+        a.into_iter().chain(b).collect()
+    };
+    let normal = run(Style::Normal);
+    for style in [Style::Normal, Style::NoFlagEfficient, Style::Efficient] {
+        let r = run(style);
+        let won: Vec<_> = r.iter().filter(|g| g.0).collect();
+        let eff = won.iter().map(|g| g.2 as f64 / g.1 as f64).sum::<f64>() / won.len() as f64;
+        let mut cpb: Vec<f64> = won.iter().map(|g| g.1 as f64 / g.2 as f64).collect();
+        cpb.sort_by(f64::total_cmp);
+        let more: Vec<(usize, i64)> = r
+            .iter()
+            .zip(&normal)
+            .enumerate()
+            .filter(|(_, (s, n))| s.1 > n.1)
+            .map(|(i, (s, n))| (i, i64::from(s.1) - i64::from(n.1)))
+            .collect();
+        eprintln!(
+            "{preset:?} {style:?}: won {} of {games}, mean efficiency {:.1} %, median clicks/3BV {:.3}, more clicks than normal on {} games {:?}",
+            won.len(),
+            eff * 100.0,
+            cpb[cpb.len() / 2],
+            more.len(),
+            &more[..more.len().min(10)]
+        );
+    }
 }
