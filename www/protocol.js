@@ -82,6 +82,7 @@ export const Request = Object.freeze({
    * unit, ours, program, missing}]}). From the review's module, loaded on the first request.
    */
   COUNTERS: 'counters',
+  /**
    * The chord hints of a position (Analyze's Clicks): payload {position, options}; answers
    * `mineseer analyze --clicks --json`'s `clicks` ({chords: [{x, y, opens, flags, gain}],
    * next: {x, y, action, kind, ...} | null}). Superseded by a newer one.
