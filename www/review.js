@@ -83,8 +83,10 @@ export class GameRecords {
     this.card = $('section', { class: 'card review-card', id: 'review-card', 'aria-labelledby': 'review-title' }, [
       $('h2', { id: 'review-title', text: 'Review' }),
       $('div', { class: 'row' }, [this.startButton, this.exportButton, this.closeButton]),
-      // The slider and the move's line first: they stay in view while reviewing (besideBoard).
-      this.nav, this.current, this.info, this.figures, this.counters, this.line, this.list,
+      // The slider and the move's line first: they stay in view while reviewing (besideBoard),
+      // with the win-chance line and the moves; the counters table comes after them, since it
+      // is read once, not at every move.
+      this.nav, this.current, this.info, this.figures, this.line, this.list, this.counters,
       $('p', { class: 'muted', text: 'Each move against the exact analysis of what was visible (flags ignored). Paste a record in the Position box, or open a .json file or a replay (.avf, .rmv, .mvf, .evf; or drop it on the page) to review it.' }),
     ]);
     container.append(this.card);
