@@ -132,7 +132,7 @@ fn hand_made_boards_take_the_fewest_clicks() {
 /// Not a test: the figures of each style on `MEASURE_PRESET` (expert), games 0 to
 /// `MEASURE_GAMES` (300) of series 41: mean efficiency (3BV / clicks) of the won games, the
 /// median clicks per 3BV, and the games that took more clicks than the normal style.
-/// `cargo test --release -p mineseer-core --test play_styles measure -- --ignored --nocapture`
+/// `cargo test --release -p mineseer-core --test integration play_styles::measure -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn measure() {
