@@ -79,9 +79,15 @@ job_rust_tests() {
 # wasm-bindgen-test-runner gives the tests 20 s by default, which a loaded machine overran (a
 # webdriver request timed out after 18.6 s at a load of 28, beside the release build): 120 s.
 # It is the harness's limit only; no wasm test asserts a time.
+# Without debug info, which no test reads: the host's proc macros and build scripts are then the
+# ones clippy built (with the dev profile's debug info they were built a second time), and the
+# runner reads modules of a few MB instead of 30 to 36 MB. Only the integration tests (`--test
+# '*'`: tests/web.rs): the library's unit tests are plain #[test]s, which the runner does not
+# run in wasm32 ("no tests to run!"); they run natively in rust-tests.
 job_wasm() {
   step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)" \
-    env WASM_BINDGEN_TEST_TIMEOUT=120 cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked
+    env WASM_BINDGEN_TEST_TIMEOUT=120 CARGO_PROFILE_DEV_DEBUG=0 \
+    cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked --test '*'
   step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)" \
     $THROUGHPUT bash scripts/build-page.sh
 }

@@ -223,3 +223,32 @@ test('scripts/test.sh starts the build tools at once, beside the Rust build, and
   assert.match(testSh, /MINESEER_SETUP=build-tools bash scripts\/setup\.sh/);
   assert.match(testSh, /MINESEER_SETUP=no-build-tools bash scripts\/setup\.sh/);
 });
+
+test('the Rust test build leaves criterion out: only crates/bench, whose library has nothing to test, depends on it', () => {
+  const crates = path.join(ROOT, 'crates');
+  for (const name of fs.readdirSync(crates)) {
+    const manifest = path.join(crates, name, 'Cargo.toml');
+    if (!fs.existsSync(manifest)) continue;
+    const text = fs.readFileSync(manifest, 'utf8');
+    if (name === 'bench') {
+      // Criterion and the core as dev-dependencies only, and a library that `cargo test` skips.
+      const [normal, dev] = text.split(/^\[dev-dependencies\]$/m);
+      assert.ok(dev && /^criterion\b/m.test(dev), 'crates/bench has criterion as a dev-dependency');
+      assert.doesNotMatch(normal, /^criterion\b/m, 'criterion is no normal dependency of crates/bench');
+      assert.match(text, /^\[lib\][^[]*^test = false$[^[]*^doctest = false$/m);
+      assert.match(text, /^\[\[bench\]\]$/m);
+    } else {
+      assert.doesNotMatch(text, /^criterion\b/m, `crates/${name} does not depend on criterion`);
+      assert.doesNotMatch(text, /^\[\[bench\]\]$/m, `crates/${name}: its benches go in crates/bench`);
+    }
+  }
+  const core = fs.readFileSync(path.join(crates, 'core', 'Cargo.toml'), 'utf8');
+  assert.match(core, /^autobenches = false$/m, 'crates/core/benches/ is not built as benches of the core');
+});
+
+test('scripts/test.sh builds the wasm-bindgen tests without debug info (the host build is then clippy\'s) and only their integration tests', () => {
+  const testSh = fs.readFileSync(path.join(ROOT, 'scripts', 'test.sh'), 'utf8');
+  const wasm = testSh.match(/^job_wasm\(\) \{\n([\s\S]*?)^\}/m)[1];
+  assert.match(wasm, /CARGO_PROFILE_DEV_DEBUG=0/);
+  assert.match(wasm, /--target wasm32-unknown-unknown --locked --test '\*'/);
+});
