@@ -27,7 +27,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
 
 /** The repository's root, and the built page in it. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,6 +43,30 @@ export function cliBinary() {
     execFileSync('cargo', ['build', '--release', '--locked', '-p', 'mineseer-cli'], { cwd: ROOT, stdio: 'inherit' });
   }
   return bin;
+}
+
+/**
+ * The set-up most browser test files share. Before the file's tests: the built page served on
+ * a port of its own and one browser (`launchChromium(profilePrefix, options)`); after them,
+ * both closed. Returns `openPage()`, which opens a fresh page of that browser at the page, ready,
+ * with its errors collected (`openPage` below). Call it at the top level of a test file.
+ */
+export function servedPage(profilePrefix, options = {}) {
+  let server;
+  let url;
+  let browser;
+  before(async () => {
+    if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+      throw new Error('dist/ is missing: run scripts/build-page.sh first');
+    }
+    ({ server, url } = await startServer(DIST));
+    browser = await launchChromium(profilePrefix, options);
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return () => openPage(browser.context, url);
 }
 
 /**

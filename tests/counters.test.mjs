@@ -4,31 +4,15 @@
 // counters as `mineseer review --json` has them, the path "not recorded"; the review of a
 // replay shows its program's counters beside ours; axe-core stays clean with the table open.
 // Needs dist/ (scripts/build-page.sh) and the release CLI (built here when missing).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './static-server.mjs';
-import { DIST, ROOT, cellSelector, cliBinary, launchChromium, newGame, openPage as openPageAt, seriousViolations } from './browser.mjs';
+import { ROOT, cellSelector, cliBinary, newGame, seriousViolations, servedPage } from './browser.mjs';
 
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/build-page.sh first');
-  ({ server, url: baseUrl } = await startServer(DIST));
-  browser = await launchChromium('mineseer-counters-', { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const openPage = () => openPageAt(browser.context, baseUrl);
+const openPage = servedPage('mineseer-counters-', { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
 
 /** Clicks a cell and waits for the game state it brings. */
 async function click(page, x, y) {

@@ -4,30 +4,12 @@
 // CLI's (`mineseer hint --all --json` on the same position), and playing the hinted cell and
 // pressing again gives a hint on the new position.
 // Needs dist/ (scripts/build-page.sh) and the release CLI (built here when missing).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { startServer } from './static-server.mjs';
-import { DIST, cellSelector, cliBinary, launchChromium, newGame, openPage as openPageAt } from './browser.mjs';
+import { cellSelector, cliBinary, newGame, servedPage } from './browser.mjs';
 
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/build-page.sh first');
-  ({ server, url: baseUrl } = await startServer(DIST));
-  browser = await launchChromium('mineseer-hint-', { viewport: { width: 1400, height: 900 } });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const openPage = () => openPageAt(browser.context, baseUrl);
+const openPage = servedPage('mineseer-hint-', { viewport: { width: 1400, height: 900 } });
 
 async function loadPosition(page, text) {
   await page.fill('#position', text);

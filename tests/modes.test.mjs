@@ -4,31 +4,15 @@
 // (exported, with its redraws) replayed to the same final board by the CLI and by the page
 // (Game.fromRecord, and the review's replayRecord, which marks the redraws); the statistics
 // kept per mode. Needs dist/ (scripts/build-page.sh) and the release CLI (built when missing).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './static-server.mjs';
-import { DIST, cliBinary, launchChromium, openPage as openPageAt, cellSelector } from './browser.mjs';
+import { cliBinary, cellSelector, servedPage } from './browser.mjs';
 
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/build-page.sh first');
-  ({ server, url: baseUrl } = await startServer(DIST));
-  browser = await launchChromium('mineseer-modes-', { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const openPage = () => openPageAt(browser.context, baseUrl);
+const openPage = servedPage('mineseer-modes-', { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
 
 /** The board as the page shows it, as `.mine` text (H hidden, F flag, digits). */
 async function boardText(page, mines) {

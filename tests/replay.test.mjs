@@ -4,34 +4,18 @@
 // Metasweeper's comments shown; the replay reader (a wasm module of its own) is loaded only when
 // a replay is opened; bad replays are refused with a message naming the format, the game kept.
 // Needs dist/ (scripts/build-page.sh) and the release CLI (built here when missing).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer } from './static-server.mjs';
-import { DIST, ROOT, cliBinary, launchChromium, newGame, openPage as openPageAt } from './browser.mjs';
+import { ROOT, cliBinary, newGame, servedPage } from './browser.mjs';
 
 const REPLAYS = path.join(ROOT, 'tests', 'fixtures', 'replays');
 
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/build-page.sh first');
-  ({ server, url: baseUrl } = await startServer(DIST));
-  browser = await launchChromium('mineseer-replay-', { viewport: { width: 1360, height: 900 } });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const openPage = servedPage('mineseer-replay-', { viewport: { width: 1360, height: 900 } });
 
 /** A fresh page of the built site, ready, with its errors and its requests collected. */
-const openPage = () => openPageAt(browser.context, baseUrl);
-
 const cells = (page) => page.$$eval('#board .cell', (els) => els.map((c) => c.dataset.state).join(''));
 
 /** Waits for the review of a replay of `n` moves. */

@@ -4,33 +4,17 @@
 // on the exported record; the slider and the arrow keys; the end-of-game summary, the
 // Statistics panel and the history after two games; bad records refused with the game kept.
 // Needs dist/ (scripts/build-page.sh) and the release CLI (built here when missing).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './static-server.mjs';
-import { DIST, cliBinary, launchChromium, newGame, openPage as openPageAt } from './browser.mjs';
+import { cliBinary, newGame, servedPage } from './browser.mjs';
 
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), 'dist/ is missing: run scripts/build-page.sh first');
-  ({ server, url: baseUrl } = await startServer(DIST));
-  browser = await launchChromium('mineseer-review-', { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const openPage = servedPage('mineseer-review-', { viewport: { width: 1360, height: 900 }, acceptDownloads: true });
 
 /** A fresh page of the built site, ready, with its errors and its requests collected. */
-const openPage = () => openPageAt(browser.context, baseUrl);
-
 /** SplitMix-like seeded choices, so the clicks are the same on every run. */
 function rng(seed) {
   let s = BigInt(seed);

@@ -10,6 +10,7 @@
 // Text goes in with textContent.
 
 import { Request } from './protocol.js';
+import { el } from './dom.js';
 
 /** How long a won game's ZiNi may wait for the page to be idle, ms. */
 const IDLE_TIMEOUT_MS = 1500;
@@ -25,16 +26,6 @@ function whenIdle(work) {
   else setTimeout(work, 0);
 }
 
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') node.textContent = v;
-    else if (k === 'dataset') Object.assign(node.dataset, v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 /** A counter's value as text: counts as they are, ratios with three decimals. */
 export function valueText(v, count) {

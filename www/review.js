@@ -13,19 +13,9 @@ import { winLineChart } from './win-line.js';
 import { parseRecordText, downloadRecord } from './record.js';
 import { StatsPanel, addGame, addZini, historyKey, summaryText } from './stats.js';
 import { askZini, renderCounters, ziniText } from './counters.js';
+import { el } from './dom.js';
 import { clearHintMarks, hintText, markHint, withoutFlags } from './hint-panel.js';
 
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') node.textContent = v;
-    else if (k === 'dataset') Object.assign(node.dataset, v);
-    else if (k === 'hidden') node.hidden = Boolean(v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 function pct(p, digits = 1) {
   return `${(p * 100).toFixed(digits)} %`;

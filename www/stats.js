@@ -5,6 +5,7 @@
 // through the worker; this module only keeps and shows them. Text goes in with textContent.
 
 import { download } from './record.js';
+import { el } from './dom.js';
 
 const KEY = 'mineseer.history';
 /** Recent games kept per preset and rule. */
@@ -138,16 +139,6 @@ export function summaryText(stats) {
   ].join(' · ');
 }
 
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') node.textContent = v;
-    else if (k === 'dataset') Object.assign(node.dataset, v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 /**
  * The Statistics card. `currentKey()` says which preset and rule to show; `notify(text, kind)`

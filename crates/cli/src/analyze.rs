@@ -9,9 +9,10 @@ use mineseer_core::dead::{dead_cells, forced_guesses};
 use mineseer_core::deductions::{certain_cells, Certainty};
 use mineseer_core::engine::approximate::estimate_board;
 use mineseer_core::game::FirstClickRule;
-use mineseer_core::player::{click_hints, Action, Level, PlayerConfig};
+use mineseer_core::player::{click_hints, Level, PlayerConfig};
 use mineseer_core::values::{solve_board_with_chances, BoardChances};
 use mineseer_core::{solve_board, Analysis, Board, Cell, SolveConfig, SolveErrorKind};
+use mineseer_json::ClickHintsJson;
 use serde::Serialize;
 
 use crate::grid::percent_grid;
@@ -72,65 +73,14 @@ struct Report {
     depth_error: Option<String>,
     /// With `--clicks`: the chord hints.
     #[serde(skip_serializing_if = "Option::is_none")]
-    clicks: Option<ClicksReport>,
+    clicks: Option<ClickHintsJson>,
 }
 
-/// The chord hints (`--clicks`).
-#[derive(Serialize)]
-struct ClicksReport {
-    /// The numbers whose chord saves clicks, in board order.
-    chords: Vec<ChordReport>,
-    /// The efficient style's next click; `null` when nothing is left to play.
-    next: Option<NextClick>,
-}
-
-#[derive(Serialize)]
-struct ChordReport {
-    x: usize,
-    y: usize,
-    /// The safe cells the chord opens.
-    opens: usize,
-    /// The flags it needs first.
-    flags: usize,
-    /// The clicks saved over clicking the safe cells one by one.
-    gain: usize,
-}
-
-#[derive(Serialize)]
-struct NextClick {
-    x: usize,
-    y: usize,
-    /// `reveal`, `flag` or `chord`.
-    action: &'static str,
-}
-
-/// The chord hints of `board` and the efficient style's next click.
-fn clicks_report(board: &Board) -> Result<ClicksReport> {
+/// The chord hints of `board` and the efficient style's next click (`--clicks`).
+fn clicks_report(board: &Board) -> Result<ClickHintsJson> {
     let config = PlayerConfig::new(Level::Full, FirstClickRule::Safe)
         .tuned_for_density(board.len(), board.mines());
-    let hints = click_hints(board, &config)?;
-    Ok(ClicksReport {
-        chords: hints
-            .chords
-            .iter()
-            .map(|c| ChordReport {
-                x: c.x,
-                y: c.y,
-                opens: c.opens,
-                flags: c.flags,
-                gain: c.gain,
-            })
-            .collect(),
-        next: hints.next.map(|m| NextClick {
-            x: m.x,
-            y: m.y,
-            action: match m.action {
-                Action::Reveal => "reveal",
-                Action::Flag => "flag",
-                Action::Chord => "chord",
-            },
-        }),
-    })
+    Ok(ClickHintsJson::from_hints(&click_hints(board, &config)?))
 }
 
 #[derive(Serialize)]

@@ -167,10 +167,7 @@ fn print_replay(replay: &ReplayJson, origin: Option<&mineseer_core::record::Reco
         };
         println!("{:<17} {:>12} {:>12}{mark}", d.name, d.ours, d.program);
     }
-    println!(
-        "ZiNi (greedy, as ms_toollib computes it: an upper bound of the fewest clicks): {}",
-        replay.reported.greedy_zini
-    );
+    // The program's ZiNi is a row of the counters table, beside ours.
     if replay.clicks_off_board > 0 {
         println!(
             "{} click(s) off the board are counted by the program but are not moves",

@@ -12,6 +12,8 @@
 //!
 //! - [`HintJson`]: a hint, its proof and its sentence (`mineseer hint --json` and the page's
 //!   Hint).
+//! - [`ClickHintsJson`]: the chord hints and the efficient style's next click (`mineseer
+//!   analyze --clicks` and the page's Analyze "Clicks").
 //!
 //! The core knows no serde: these are plain mirrors of its types, with fractions as `f64`
 //! and names as text.
@@ -25,7 +27,9 @@ use mineseer_core::win_line::{WinChance, WinPoint};
 use mineseer_core::Fraction;
 use serde::{Deserialize, Serialize};
 
+mod clicks;
 mod hint;
+pub use clicks::{action_name, ChordHintJson, ClickHintsJson, NextClickJson};
 pub use hint::{HintJson, HintsJson};
 
 /// A record as its JSON holds it (`mineseer-game`, version 1, or 2 with a mode).

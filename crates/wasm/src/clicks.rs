@@ -4,35 +4,11 @@
 
 use mineseer_core::formats::parse_position;
 use mineseer_core::game::FirstClickRule;
-use serde::Serialize;
+use mineseer_json::ClickHintsJson;
 use wasm_bindgen::prelude::*;
 
 use crate::errors::{from_js, to_js, ExportError};
-use crate::player::{player_config, MoveView, PlayerOptions};
-
-/// A number worth chording, as the page marks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ChordHintView {
-    /// Column.
-    pub x: usize,
-    /// Row.
-    pub y: usize,
-    /// The safe cells the chord opens.
-    pub opens: usize,
-    /// The flags it needs placed first.
-    pub flags: usize,
-    /// The clicks it saves over clicking its safe cells.
-    pub gain: usize,
-}
-
-/// The position's chord hints and the efficient style's next click.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ClickHintsView {
-    /// The numbers to chord, in board order.
-    pub chords: Vec<ChordHintView>,
-    /// The efficient style's next click; `null` when nothing is left to play.
-    pub next: Option<MoveView>,
-}
+use crate::player::{player_config, PlayerOptions};
 
 /// The JS export: `clickHints(positionText, options?)` (the player's options: `level`,
 /// `rule`).
@@ -50,7 +26,7 @@ pub fn click_hints_js(position: &str, options: JsValue) -> Result<JsValue, JsErr
 pub fn click_hints_of_position(
     position: &str,
     options: &PlayerOptions,
-) -> Result<ClickHintsView, ExportError> {
+) -> Result<ClickHintsJson, ExportError> {
     let board = parse_position(position)?;
     let rule = match options.rule.as_deref() {
         None => FirstClickRule::Safe,
@@ -59,20 +35,7 @@ pub fn click_hints_of_position(
     };
     let config = player_config(options, rule, board.len(), board.mines());
     let hints = mineseer_core::player::click_hints(&board, &config)?;
-    Ok(ClickHintsView {
-        chords: hints
-            .chords
-            .iter()
-            .map(|c| ChordHintView {
-                x: c.x,
-                y: c.y,
-                opens: c.opens,
-                flags: c.flags,
-                gain: c.gain,
-            })
-            .collect(),
-        next: hints.next.as_ref().map(MoveView::from_move),
-    })
+    Ok(ClickHintsJson::from_hints(&hints))
 }
 
 #[cfg(test)]
@@ -85,7 +48,7 @@ mod tests {
             click_hints_of_position("3x3x1\nHFH\n111\n000\n", &PlayerOptions::default()).unwrap();
         assert_eq!(
             view.chords,
-            vec![ChordHintView {
+            vec![mineseer_json::ChordHintJson {
                 x: 1,
                 y: 1,
                 opens: 2,

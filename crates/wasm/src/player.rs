@@ -3,7 +3,7 @@
 
 use mineseer_core::formats::parse_position;
 use mineseer_core::game::{FirstClickRule, Game as CoreGame, GameConfig};
-use mineseer_core::player::{next_move, play_game, Action, Level, Move, PlayerConfig, Reason};
+use mineseer_core::player::{next_move, play_game, Level, Move, PlayerConfig, Reason};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -66,11 +66,7 @@ impl MoveView {
             Reason::Guess { safety } => ("guess", None, Some(safety)),
             Reason::ForcedGuess { safety } => ("forced", None, Some(safety)),
         };
-        let action = match mv.action {
-            Action::Reveal => "reveal",
-            Action::Flag => "flag",
-            Action::Chord => "chord",
-        };
+        let action = mineseer_json::action_name(mv.action);
         MoveView {
             x: mv.x,
             y: mv.y,
