@@ -219,23 +219,23 @@ pub struct Combined<W> {
 /// front's product of the others, and each front's weights.
 pub fn combination_work<W>(fronts: &[FrontWeights<W>], mines_left: usize) -> u64 {
     let cap = mines_left as u64 + 1;
-    let lens: Vec<u64> = fronts.iter().map(|f| f.counts.len() as u64).collect();
-    let mut prefix = vec![1u64];
-    for &d in &lens {
-        prefix.push((prefix[prefix.len() - 1] + d - 1).min(cap));
-    }
-    let mut suffix = vec![1u64; lens.len() + 1];
-    for i in (0..lens.len()).rev() {
-        suffix[i] = (suffix[i + 1] + lens[i] - 1).min(cap);
-    }
+    // A product's length is one plus the sum of its factors' lengths less one, capped at the
+    // mines left: the prefix and suffix lengths follow from running sums, with no vector.
+    let extra = |f: &FrontWeights<W>| f.counts.len() as u64 - 1;
+    let all: u64 = fronts.iter().map(extra).sum();
+    let mut before = 0u64;
     let mut work = 0u64;
-    for (i, &d) in lens.iter().enumerate() {
-        let others = (prefix[i] + suffix[i + 1] - 1).min(cap);
+    for front in fronts {
+        let d = front.counts.len() as u64;
+        let after = all - before - (d - 1);
+        let (prefix, suffix) = ((1 + before).min(cap), (1 + after).min(cap));
+        let others = (prefix + suffix - 1).min(cap);
         work = work
-            .saturating_add(prefix[i] * d)
-            .saturating_add(suffix[i + 1] * d)
-            .saturating_add(prefix[i] * suffix[i + 1])
+            .saturating_add(prefix * d)
+            .saturating_add(suffix * d)
+            .saturating_add(prefix * suffix)
             .saturating_add(others * d);
+        before += d - 1;
     }
     work
 }
@@ -251,31 +251,34 @@ pub fn combine<W: Weight>(
     mines_left: usize,
 ) -> Combined<W> {
     let left = mines_left as i64;
-    let polys: Vec<MinePoly<W>> = fronts
-        .iter()
-        .map(|f| MinePoly {
-            offset: f.min_mines,
-            coeffs: f.counts.clone(),
-        })
-        .collect();
     // others[f] is the product of every front but f. One front (the common case on small
     // boards) has no others: their product is one, and no prefix or suffix is needed.
-    let (all, others) = if polys.len() == 1 {
+    let (all, others) = if fronts.len() == 1 {
         let one = MinePoly::one();
-        (one.times(&polys[0], mines_left), vec![one])
+        (
+            one.times(&fronts[0].counts, fronts[0].min_mines, mines_left),
+            vec![one],
+        )
     } else {
         // prefix[i] is the product of the fronts before i, suffix[i] of the fronts from i on.
         let mut prefix = vec![MinePoly::one()];
-        for p in &polys {
-            let next = prefix[prefix.len() - 1].times(p, mines_left);
+        for f in fronts {
+            let next = prefix[prefix.len() - 1].times(&f.counts, f.min_mines, mines_left);
             prefix.push(next);
         }
-        let mut suffix = vec![MinePoly::one(); polys.len() + 1];
-        for i in (0..polys.len()).rev() {
-            suffix[i] = polys[i].times(&suffix[i + 1], mines_left);
+        let mut suffix = vec![MinePoly::one(); fronts.len() + 1];
+        for (i, f) in fronts.iter().enumerate().rev() {
+            let after = &suffix[i + 1];
+            suffix[i] = product(
+                &f.counts,
+                f.min_mines,
+                &after.coeffs,
+                after.offset,
+                mines_left,
+            );
         }
-        let others = (0..polys.len())
-            .map(|f| prefix[f].times(&suffix[f + 1], mines_left))
+        let others = (0..fronts.len())
+            .map(|f| prefix[f].times(&suffix[f + 1].coeffs, suffix[f + 1].offset, mines_left))
             .collect();
         (prefix.pop().expect("the product of all fronts"), others)
     };
@@ -340,11 +343,7 @@ pub fn combine<W: Weight>(
 pub fn total_layouts<W: Weight>(fronts: &[(usize, &[W])], floating: u64, mines_left: usize) -> W {
     let mut all = MinePoly::one();
     for &(offset, counts) in fronts {
-        let poly = MinePoly {
-            offset,
-            coeffs: counts.to_vec(),
-        };
-        all = all.times(&poly, mines_left);
+        all = all.times(counts, offset, mines_left);
         if all.offset > mines_left {
             // More mines than there are: no layout.
             return W::zero_count();
@@ -388,26 +387,39 @@ impl<W: Weight> MinePoly<W> {
     /// ways to place among `floating` cells what the fronts leave of `left` mines.
     fn floating_ways(&self, floating: u64, left: i64) -> Vec<W> {
         let (lo, hi) = self.range();
-        W::binomials(floating, left - hi, left - lo)
-            .into_iter()
-            .rev()
-            .collect()
+        let mut ways = W::binomials(floating, left - hi, left - lo);
+        ways.reverse();
+        ways
     }
 
-    /// The product, without the terms above `max_degree` mines: no layout can use them.
-    fn times(&self, other: &MinePoly<W>, max_degree: usize) -> MinePoly<W> {
-        let offset = self.offset + other.offset;
-        let full = self.coeffs.len() + other.coeffs.len() - 1;
-        let len = full.min((max_degree + 1).saturating_sub(offset)).max(1);
-        let mut coeffs = vec![W::zero_count(); len];
-        for (i, a) in self.coeffs.iter().enumerate().take(len) {
-            if a.is_zero_count() {
-                continue;
-            }
-            for (j, b) in other.coeffs.iter().enumerate().take(len - i) {
-                coeffs[i + j].add_assign(&a.product(b));
-            }
-        }
-        MinePoly { offset, coeffs }
+    /// The product with the polynomial of `other` from `other_offset` mines on, without the
+    /// terms above `max_degree` mines: no layout can use them.
+    fn times(&self, other: &[W], other_offset: usize, max_degree: usize) -> MinePoly<W> {
+        product(&self.coeffs, self.offset, other, other_offset, max_degree)
     }
+}
+
+/// The product of the polynomials `a` (from `a_offset` mines on) and `b`, without the terms
+/// above `max_degree` mines. Borrowed, so that a front's counts are not copied first; `a`'s
+/// terms are taken in the outer loop (the order of the additions, which rounded weights see).
+fn product<W: Weight>(
+    a: &[W],
+    a_offset: usize,
+    b: &[W],
+    b_offset: usize,
+    max_degree: usize,
+) -> MinePoly<W> {
+    let offset = a_offset + b_offset;
+    let full = a.len() + b.len() - 1;
+    let len = full.min((max_degree + 1).saturating_sub(offset)).max(1);
+    let mut coeffs = vec![W::zero_count(); len];
+    for (i, x) in a.iter().enumerate().take(len) {
+        if x.is_zero_count() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate().take(len - i) {
+            coeffs[i + j].add_assign(&x.product(y));
+        }
+    }
+    MinePoly { offset, coeffs }
 }

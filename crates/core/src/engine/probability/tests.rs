@@ -202,3 +202,41 @@ fn positions_on_either_side_of_each_bound() {
         );
     }
 }
+
+/// The budget's count of products, by running sums, against the prefix and suffix lengths
+/// built one by one (its earlier form) on random fronts.
+#[test]
+fn combination_work_counts_as_the_prefix_and_suffix_lengths_say() {
+    let mut rng = GameRng::new(3);
+    for _ in 0..2_000 {
+        let n_fronts = rng.below(8) as usize;
+        let mines_left = rng.below(60) as usize;
+        let fronts: Vec<FrontWeights<u64>> = (0..n_fronts)
+            .map(|_| FrontWeights {
+                min_mines: 0,
+                counts: vec![1; 1 + rng.below(20) as usize],
+                tallies: Vec::new(),
+            })
+            .collect();
+        let cap = mines_left as u64 + 1;
+        let lens: Vec<u64> = fronts.iter().map(|f| f.counts.len() as u64).collect();
+        let mut prefix = vec![1u64];
+        for &d in &lens {
+            prefix.push((prefix[prefix.len() - 1] + d - 1).min(cap));
+        }
+        let mut suffix = vec![1u64; lens.len() + 1];
+        for i in (0..lens.len()).rev() {
+            suffix[i] = (suffix[i + 1] + lens[i] - 1).min(cap);
+        }
+        let mut work = 0u64;
+        for (i, &d) in lens.iter().enumerate() {
+            let others = (prefix[i] + suffix[i + 1] - 1).min(cap);
+            work += prefix[i] * d + suffix[i + 1] * d + prefix[i] * suffix[i + 1] + others * d;
+        }
+        assert_eq!(
+            combination_work(&fronts, mines_left),
+            work,
+            "{lens:?} {mines_left}"
+        );
+    }
+}
