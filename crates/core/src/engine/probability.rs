@@ -7,7 +7,11 @@
 //! 3. **Enumerate** ([`crate::engine::enumerate`]): each front's layouts, counted exactly per number
 //!    of mines, with per-box mine tallies. Machine integers when they cannot overflow.
 //! 4. **Combine**: fronts and floating cells share the global mine count; the floating cells
-//!    weigh `C(floating, mines left)`. Big integers from here on, divided only at the end.
+//!    weigh `C(floating, mines left)`. Exact integers, divided only at the end: `u64` or
+//!    `u128` where [`crate::engine::combine::machine_bound`] says no count can exceed them
+//!    (natively; the page's wasm32 always takes big integers), `BigUint` otherwise.
+//!
+//! [`solve_probabilities`] is the same pipeline for callers that need only the probabilities.
 
 use num_bigint::BigUint;
 
