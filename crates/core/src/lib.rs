@@ -52,5 +52,5 @@ pub mod win_line;
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;
 pub use endgame::{solve_endgame, Endgame, EndgameConfig, EndgameOutcome};
-pub use engine::probability::{solve_board, Analysis, CellClass, SolveConfig};
+pub use engine::probability::{solve_board, solve_probabilities, Analysis, CellClass, SolveConfig};
 pub use error::{BoardError, HintError, ParseError, SolveError, SolveErrorKind};

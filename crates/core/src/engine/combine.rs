@@ -10,24 +10,36 @@
 
 use num_bigint::BigUint;
 
-use crate::combinatorics::{binomial_row, Count};
+use crate::combinatorics::{binomial_row, ratio_to_f64, Count};
 
 /// The arithmetic the combination needs beyond [`Count`]: products of two counts, binomial
-/// rows, and a cost for the budget.
+/// rows, exact small divisions, the final ratio, and a cost for the budget.
 pub trait Weight: Count {
     /// How many machine-integer operations one product of two weights is worth, for the
     /// work budget (big integers thousands of bits long cost far more than floats).
     const PRODUCT_COST: u64;
+    /// Whether the weights are exact integers (so that an exact division may replace a
+    /// second binomial row), rather than rounded floats.
+    const EXACT: bool;
     /// `self * other`.
     fn product(&self, other: &Self) -> Self;
     /// A count from the machine-integer enumeration of a small front.
     fn from_u128(value: u128) -> Self;
     /// `C(n, k)` for `k` in `lo..=hi`, zero outside `0..=n`.
     fn binomials(n: u64, lo: i64, hi: i64) -> Vec<Self>;
+    /// `self / divisor`, where the caller knows the division is exact (for rounded weights,
+    /// the nearest).
+    fn div_exact_small(self, divisor: u64) -> Self;
+    /// The exact count as a big integer, for the [`Analysis`](crate::Analysis).
+    fn into_big(self) -> BigUint;
+    /// `self / den` as an `f64`: for exact weights, the same bits as
+    /// [`crate::combinatorics::ratio_to_f64`] of the same two integers.
+    fn ratio_f64(&self, den: &Self) -> f64;
 }
 
 impl Weight for BigUint {
     const PRODUCT_COST: u64 = 64;
+    const EXACT: bool = true;
     fn product(&self, other: &Self) -> Self {
         self * other
     }
@@ -36,6 +48,145 @@ impl Weight for BigUint {
     }
     fn binomials(n: u64, lo: i64, hi: i64) -> Vec<Self> {
         binomial_row(n, lo, hi)
+    }
+    fn div_exact_small(self, divisor: u64) -> Self {
+        self / divisor
+    }
+    fn into_big(self) -> BigUint {
+        self
+    }
+    fn ratio_f64(&self, den: &Self) -> f64 {
+        ratio_to_f64(self, den)
+    }
+}
+
+/// The one-sentence bound that lets the combination run on machine integers: every count
+/// [`combine`] forms is at most `C(U, min(L, U/2)) * (L + 8)`, U the unknown cells and L the
+/// mines left. (A product of fronts' counts at `t <= L` mines is at most `C(U, t)`; a count
+/// of whole layouts at most `C(U, L)`; a box's mine weight at most 8 times that; the
+/// floating cells' mine weight before its exact division at most L times that; and a step of
+/// a binomial row at most `C(n, k + 1) (k + 1)` with `k < L`.) Returns that bound, or `None`
+/// when it does not fit in a `u128`; an intermediate product that does not fit gives `None`
+/// too, which only sends a few more positions to big integers.
+pub fn machine_bound(unknown: u64, mines_left: u64) -> Option<u128> {
+    let k = mines_left.min(unknown / 2) as u128;
+    let n = unknown as u128;
+    let mut binomial: u128 = 1;
+    for i in 0..k {
+        binomial = binomial.checked_mul(n - i)? / (i + 1);
+    }
+    binomial.checked_mul(mines_left as u128 + 8)
+}
+
+/// `C(n, k)` for `k` in `lo..=hi` on `u128`, zero outside `0..=n`, by the multiplicative walk
+/// (each step exact), never stepping past `hi`: within [`machine_bound`] when `n` is at most
+/// the unknown cells and `hi` at most the mines left.
+fn machine_binomials(n: u64, lo: i64, hi: i64) -> impl Iterator<Item = u128> {
+    let n = n as i64;
+    let start = lo.clamp(0, n.max(0));
+    let mut current: u128 = 1;
+    for i in 0..start {
+        current = current * (n - i) as u128 / (i + 1) as u128;
+    }
+    (lo..=hi).map(move |k| {
+        if k < 0 || k > n {
+            return 0;
+        }
+        let value = current;
+        if k < hi && k < n {
+            current = current * (n - k) as u128 / (k + 1) as u128;
+        }
+        value
+    })
+}
+
+/// The top 64 bits of a `u128` and the shift that brought them down, as
+/// [`crate::combinatorics::ratio_to_f64`] takes them from a `BigUint`.
+fn top_bits_u128(value: u128) -> (u64, i64) {
+    let shift = (128 - value.leading_zeros()).saturating_sub(64);
+    ((value >> shift) as u64, shift as i64)
+}
+
+/// [`crate::combinatorics::ratio_to_f64`] on `u128`s: the same steps, so the same bits.
+fn ratio_u128(num: u128, den: u128) -> f64 {
+    if den == 0 {
+        return f64::NAN;
+    }
+    let (n, num_shift) = top_bits_u128(num);
+    let (d, den_shift) = top_bits_u128(den);
+    let exponent = (num_shift - den_shift) as i32;
+    n as f64 / d as f64 * 2f64.powi(exponent / 2) * 2f64.powi(exponent - exponent / 2)
+}
+
+impl Count for u64 {
+    fn zero_count() -> Self {
+        0
+    }
+    fn one_count() -> Self {
+        1
+    }
+    fn is_zero_count(&self) -> bool {
+        *self == 0
+    }
+    fn mul_small(&self, factor: u64) -> Self {
+        self * factor
+    }
+    fn add_assign(&mut self, other: &Self) {
+        *self += other;
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+/// Machine integers, for positions within [`machine_bound`] (the caller checks it; within
+/// it no operation overflows). The budget counts a product as a big integer's, so that
+/// both roads refuse the same positions.
+impl Weight for u128 {
+    const PRODUCT_COST: u64 = <BigUint as Weight>::PRODUCT_COST;
+    const EXACT: bool = true;
+    fn product(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn from_u128(value: u128) -> Self {
+        value
+    }
+    fn binomials(n: u64, lo: i64, hi: i64) -> Vec<Self> {
+        machine_binomials(n, lo, hi).collect()
+    }
+    fn div_exact_small(self, divisor: u64) -> Self {
+        self / divisor as u128
+    }
+    fn into_big(self) -> BigUint {
+        BigUint::from(self)
+    }
+    fn ratio_f64(&self, den: &Self) -> f64 {
+        ratio_u128(*self, *den)
+    }
+}
+
+/// [`Weight`] for `u128`, on 64 bits: for positions whose [`machine_bound`] fits in a `u64`
+/// (the page runs on wasm32, where `u128` arithmetic is emulated).
+impl Weight for u64 {
+    const PRODUCT_COST: u64 = <BigUint as Weight>::PRODUCT_COST;
+    const EXACT: bool = true;
+    fn product(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn from_u128(value: u128) -> Self {
+        value as u64
+    }
+    fn binomials(n: u64, lo: i64, hi: i64) -> Vec<Self> {
+        machine_binomials(n, lo, hi).map(|c| c as u64).collect()
+    }
+    fn div_exact_small(self, divisor: u64) -> Self {
+        self / divisor
+    }
+    fn into_big(self) -> BigUint {
+        BigUint::from(self)
+    }
+    fn ratio_f64(&self, den: &Self) -> f64 {
+        ratio_u128(*self as u128, *den as u128)
     }
 }
 
@@ -68,23 +219,23 @@ pub struct Combined<W> {
 /// front's product of the others, and each front's weights.
 pub fn combination_work<W>(fronts: &[FrontWeights<W>], mines_left: usize) -> u64 {
     let cap = mines_left as u64 + 1;
-    let lens: Vec<u64> = fronts.iter().map(|f| f.counts.len() as u64).collect();
-    let mut prefix = vec![1u64];
-    for &d in &lens {
-        prefix.push((prefix[prefix.len() - 1] + d - 1).min(cap));
-    }
-    let mut suffix = vec![1u64; lens.len() + 1];
-    for i in (0..lens.len()).rev() {
-        suffix[i] = (suffix[i + 1] + lens[i] - 1).min(cap);
-    }
+    // A product's length is one plus the sum of its factors' lengths less one, capped at the
+    // mines left: the prefix and suffix lengths follow from running sums, with no vector.
+    let extra = |f: &FrontWeights<W>| f.counts.len() as u64 - 1;
+    let all: u64 = fronts.iter().map(extra).sum();
+    let mut before = 0u64;
     let mut work = 0u64;
-    for (i, &d) in lens.iter().enumerate() {
-        let others = (prefix[i] + suffix[i + 1] - 1).min(cap);
+    for front in fronts {
+        let d = front.counts.len() as u64;
+        let after = all - before - (d - 1);
+        let (prefix, suffix) = ((1 + before).min(cap), (1 + after).min(cap));
+        let others = (prefix + suffix - 1).min(cap);
         work = work
-            .saturating_add(prefix[i] * d)
-            .saturating_add(suffix[i + 1] * d)
-            .saturating_add(prefix[i] * suffix[i + 1])
+            .saturating_add(prefix * d)
+            .saturating_add(suffix * d)
+            .saturating_add(prefix * suffix)
             .saturating_add(others * d);
+        before += d - 1;
     }
     work
 }
@@ -100,31 +251,43 @@ pub fn combine<W: Weight>(
     mines_left: usize,
 ) -> Combined<W> {
     let left = mines_left as i64;
-    let polys: Vec<MinePoly<W>> = fronts
-        .iter()
-        .map(|f| MinePoly {
-            offset: f.min_mines,
-            coeffs: f.counts.clone(),
-        })
-        .collect();
-    // prefix[i] is the product of the fronts before i, suffix[i] of the fronts from i on.
-    let mut prefix = vec![MinePoly::one()];
-    for p in &polys {
-        let next = prefix[prefix.len() - 1].times(p, mines_left);
-        prefix.push(next);
-    }
-    let mut suffix = vec![MinePoly::one(); polys.len() + 1];
-    for i in (0..polys.len()).rev() {
-        suffix[i] = polys[i].times(&suffix[i + 1], mines_left);
-    }
-    let all = &prefix[polys.len()];
+    // others[f] is the product of every front but f. One front (the common case on small
+    // boards) has no others: their product is one, and no prefix or suffix is needed.
+    let (all, others) = if fronts.len() == 1 {
+        let one = MinePoly::one();
+        (
+            one.times(&fronts[0].counts, fronts[0].min_mines, mines_left),
+            vec![one],
+        )
+    } else {
+        // prefix[i] is the product of the fronts before i, suffix[i] of the fronts from i on.
+        let mut prefix = vec![MinePoly::one()];
+        for f in fronts {
+            let next = prefix[prefix.len() - 1].times(&f.counts, f.min_mines, mines_left);
+            prefix.push(next);
+        }
+        let mut suffix = vec![MinePoly::one(); fronts.len() + 1];
+        for (i, f) in fronts.iter().enumerate().rev() {
+            let after = &suffix[i + 1];
+            suffix[i] = product(
+                &f.counts,
+                f.min_mines,
+                &after.coeffs,
+                after.offset,
+                mines_left,
+            );
+        }
+        let others = (0..fronts.len())
+            .map(|f| prefix[f].times(&suffix[f + 1].coeffs, suffix[f + 1].offset, mines_left))
+            .collect();
+        (prefix.pop().expect("the product of all fronts"), others)
+    };
     let (lo, hi) = all.range();
     let floating_ways = all.floating_ways(floating, left);
     let total = dot(&all.coeffs, &floating_ways);
 
     let mut box_mine_weights = vec![W::zero_count(); n_boxes];
-    for (f, front) in fronts.iter().enumerate() {
-        let others = prefix[f].times(&suffix[f + 1], mines_left);
+    for ((front, others), boxes) in fronts.iter().zip(&others).zip(front_boxes) {
         for (m, tallies) in front.tallies.iter().enumerate() {
             // The weight of this front holding min_mines + m mines: the other fronts' totals
             // t' times the floating placements for what is left.
@@ -139,7 +302,7 @@ pub fn combine<W: Weight>(
             if way.is_zero_count() {
                 continue;
             }
-            for (local, &b) in front_boxes[f].iter().enumerate() {
+            for (local, &b) in boxes.iter().enumerate() {
                 let tally = &tallies[local];
                 if !tally.is_zero_count() {
                     box_mine_weights[b as usize].add_assign(&tally.product(&way));
@@ -150,8 +313,20 @@ pub fn combine<W: Weight>(
 
     let floating_mine_layouts = if floating == 0 {
         W::zero_count()
+    } else if W::EXACT {
+        // A given floating cell is a mine in C(floating - 1, k - 1) = C(floating, k) k /
+        // floating of the C(floating, k) placements of k = left - t mines: the row already
+        // computed, and one exact division of the sum (each term is a multiple of floating).
+        let mut sum = W::zero_count();
+        for (i, (a, w)) in all.coeffs.iter().zip(&floating_ways).enumerate() {
+            let k = (left - lo - i as i64) as u64;
+            if k > 0 && !a.is_zero_count() && !w.is_zero_count() {
+                sum.add_assign(&a.product(w).mul_small(k));
+            }
+        }
+        sum.div_exact_small(floating)
     } else {
-        // A given floating cell is a mine in C(floating - 1, left - t - 1) of the placements.
+        // Rounded weights: the row of C(floating - 1, left - t - 1) itself.
         dot(&all.coeffs, &all.floating_ways(floating - 1, left - 1))
     };
     Combined {
@@ -168,11 +343,7 @@ pub fn combine<W: Weight>(
 pub fn total_layouts<W: Weight>(fronts: &[(usize, &[W])], floating: u64, mines_left: usize) -> W {
     let mut all = MinePoly::one();
     for &(offset, counts) in fronts {
-        let poly = MinePoly {
-            offset,
-            coeffs: counts.to_vec(),
-        };
-        all = all.times(&poly, mines_left);
+        all = all.times(counts, offset, mines_left);
         if all.offset > mines_left {
             // More mines than there are: no layout.
             return W::zero_count();
@@ -216,26 +387,39 @@ impl<W: Weight> MinePoly<W> {
     /// ways to place among `floating` cells what the fronts leave of `left` mines.
     fn floating_ways(&self, floating: u64, left: i64) -> Vec<W> {
         let (lo, hi) = self.range();
-        W::binomials(floating, left - hi, left - lo)
-            .into_iter()
-            .rev()
-            .collect()
+        let mut ways = W::binomials(floating, left - hi, left - lo);
+        ways.reverse();
+        ways
     }
 
-    /// The product, without the terms above `max_degree` mines: no layout can use them.
-    fn times(&self, other: &MinePoly<W>, max_degree: usize) -> MinePoly<W> {
-        let offset = self.offset + other.offset;
-        let full = self.coeffs.len() + other.coeffs.len() - 1;
-        let len = full.min((max_degree + 1).saturating_sub(offset)).max(1);
-        let mut coeffs = vec![W::zero_count(); len];
-        for (i, a) in self.coeffs.iter().enumerate().take(len) {
-            if a.is_zero_count() {
-                continue;
-            }
-            for (j, b) in other.coeffs.iter().enumerate().take(len - i) {
-                coeffs[i + j].add_assign(&a.product(b));
-            }
-        }
-        MinePoly { offset, coeffs }
+    /// The product with the polynomial of `other` from `other_offset` mines on, without the
+    /// terms above `max_degree` mines: no layout can use them.
+    fn times(&self, other: &[W], other_offset: usize, max_degree: usize) -> MinePoly<W> {
+        product(&self.coeffs, self.offset, other, other_offset, max_degree)
     }
+}
+
+/// The product of the polynomials `a` (from `a_offset` mines on) and `b`, without the terms
+/// above `max_degree` mines. Borrowed, so that a front's counts are not copied first; `a`'s
+/// terms are taken in the outer loop (the order of the additions, which rounded weights see).
+fn product<W: Weight>(
+    a: &[W],
+    a_offset: usize,
+    b: &[W],
+    b_offset: usize,
+    max_degree: usize,
+) -> MinePoly<W> {
+    let offset = a_offset + b_offset;
+    let full = a.len() + b.len() - 1;
+    let len = full.min((max_degree + 1).saturating_sub(offset)).max(1);
+    let mut coeffs = vec![W::zero_count(); len];
+    for (i, x) in a.iter().enumerate().take(len) {
+        if x.is_zero_count() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate().take(len - i) {
+            coeffs[i + j].add_assign(&x.product(y));
+        }
+    }
+    MinePoly { offset, coeffs }
 }

@@ -7,12 +7,16 @@
 //! 3. **Enumerate** ([`crate::engine::enumerate`]): each front's layouts, counted exactly per number
 //!    of mines, with per-box mine tallies. Machine integers when they cannot overflow.
 //! 4. **Combine**: fronts and floating cells share the global mine count; the floating cells
-//!    weigh `C(floating, mines left)`. Big integers from here on, divided only at the end.
+//!    weigh `C(floating, mines left)`. Exact integers, divided only at the end: `u64` or
+//!    `u128` where [`crate::engine::combine::machine_bound`] says no count can exceed them
+//!    (natively; the page's wasm32 always takes big integers), `BigUint` otherwise.
+//!
+//! [`solve_probabilities`] is the same pipeline for callers that need only the probabilities.
 
 use num_bigint::BigUint;
 
 use crate::board::{Board, CellIdx};
-use crate::combinatorics::{ratio_to_f64, Count, Fraction};
+use crate::combinatorics::{Count, Fraction};
 use crate::engine::boxes::{Boxes, Front};
 use crate::engine::combine::{combination_work, combine, Combined, FrontWeights, Weight};
 use crate::engine::enumerate::{
@@ -137,6 +141,118 @@ pub(crate) fn solve_board_after_reveal(
     analyse_rules(board, parent.rules.after_reveal(board, idx)?, config)
 }
 
+/// Every cell's mine probability, written into `out` (one entry per cell, row-major; NaN for
+/// a revealed cell): the same `f64`s as [`Analysis::probability`] of [`solve_board`], for
+/// callers that need nothing else, without the rest of the analysis (its classes, counters
+/// and exact counts). `out` is the caller's, so that a loop over positions reuses it.
+pub fn solve_probabilities(
+    board: &Board,
+    config: &SolveConfig,
+    out: &mut Vec<f64>,
+) -> Result<(), SolveError> {
+    let rules = Rules::from_board(board)?;
+    let boxes = Boxes::new(&rules);
+    match road(&rules, &boxes) {
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::U64 => probabilities_on(board, &rules, &boxes, config, machine_front::<u64>, out),
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::U128 => probabilities_on(board, &rules, &boxes, config, machine_front::<u128>, out),
+        Road::Big => probabilities_on(
+            board,
+            &rules,
+            &boxes,
+            config,
+            enumerate_front_weights::<BigUint>,
+            out,
+        ),
+    }
+}
+
+/// [`solve_probabilities`] on the weights `W` that [`road`] chose.
+fn probabilities_on<W: Weight>(
+    board: &Board,
+    rules: &Rules,
+    boxes: &Boxes,
+    config: &SolveConfig,
+    enumerate: EnumerateFront<W>,
+    out: &mut Vec<f64>,
+) -> Result<(), SolveError> {
+    let (fronts, _) = enumerate_fronts_with(board, rules, boxes, config, enumerate)?;
+    let combined = combine_fronts(board, rules, boxes, &fronts, config)?;
+    let floating = combined.floating_mine_layouts.ratio_f64(&combined.total);
+    out.clear();
+    out.extend(rules.status.iter().map(|s| match s {
+        Status::Revealed => f64::NAN,
+        Status::Safe => 0.0,
+        Status::Flag | Status::Mine => 1.0,
+        Status::Unknown => floating,
+    }));
+    for (weight, mine_box) in combined.box_mine_weights.into_iter().zip(&boxes.boxes) {
+        let p = box_cell_weight(weight, mine_box.cells.len()).ratio_f64(&combined.total);
+        for cell in &mine_box.cells {
+            out[cell.get()] = p;
+        }
+    }
+    Ok(())
+}
+
+/// The integers an analysis counts on, chosen by [`machine_bound`](crate::engine::combine::machine_bound):
+/// machine integers when no count of the combination can exceed them and every front is
+/// enumerated on `u128` (fewer than 120 cells), big integers otherwise. The page's wasm32
+/// counts on big integers only: a copy of the combination and the analysis for each machine
+/// road costs its modules about 3 KB gzipped each, more than their size budgets had left
+/// (journal/engine.md, issue 39, third session).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Road {
+    #[cfg(not(target_arch = "wasm32"))]
+    U64,
+    #[cfg(not(target_arch = "wasm32"))]
+    U128,
+    Big,
+}
+
+#[cfg(target_arch = "wasm32")]
+fn road(_: &Rules, _: &Boxes) -> Road {
+    // No machine road on wasm32 (above).
+    Road::Big
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn road(rules: &Rules, boxes: &Boxes) -> Road {
+    let cells_of = |front: &Front| -> usize {
+        front
+            .boxes
+            .iter()
+            .map(|&b| boxes.boxes[b as usize].cells.len())
+            .sum()
+    };
+    let front_cells: usize = boxes.fronts.iter().map(cells_of).sum();
+    if boxes
+        .fronts
+        .iter()
+        .any(|f| cells_of(f) >= MACHINE_FRONT_CELLS)
+    {
+        return Road::Big;
+    }
+    let unknown = (front_cells + boxes.floating.len()) as u64;
+    match crate::engine::combine::machine_bound(unknown, rules.mines_left as u64) {
+        Some(bound) if bound <= u64::MAX as u128 => Road::U64,
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(_) => Road::U128,
+        _ => Road::Big,
+    }
+}
+
+/// Below this many cells a front's counts fit in `u128`: at most `2^120` layouts times 8
+/// mines per box.
+const MACHINE_FRONT_CELLS: usize = 120;
+
+/// One given cell's mine weight in a box: the box's weight (layouts times its mines) over its
+/// size, exact since its cells are interchangeable.
+fn box_cell_weight<W: Weight>(box_weight: W, size: usize) -> W {
+    box_weight.div_exact_small(size as u64)
+}
+
 /// The analysis of `board` from its rules.
 fn analyse_rules(
     board: &Board,
@@ -144,17 +260,40 @@ fn analyse_rules(
     config: &SolveConfig,
 ) -> Result<Analysis, SolveError> {
     let boxes = Boxes::new(&rules);
-    let (fronts, lines_created) = enumerate_fronts::<BigUint>(board, &rules, &boxes, config)?;
+    match road(&rules, &boxes) {
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::U64 => analyse_on(board, rules, boxes, config, machine_front::<u64>),
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::U128 => analyse_on(board, rules, boxes, config, machine_front::<u128>),
+        Road::Big => analyse_on(
+            board,
+            rules,
+            boxes,
+            config,
+            enumerate_front_weights::<BigUint>,
+        ),
+    }
+}
+
+fn analyse_on<W: Weight>(
+    board: &Board,
+    rules: Rules,
+    boxes: Boxes,
+    config: &SolveConfig,
+    enumerate: EnumerateFront<W>,
+) -> Result<Analysis, SolveError> {
+    let (fronts, lines_created) = enumerate_fronts_with(board, &rules, &boxes, config, enumerate)?;
     analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)
 }
 
 /// The **Combine** phase and the [`Analysis`], from every front's counts (enumerated by
 /// [`enumerate_fronts`], or taken from traces by the number chances, which need those too).
-pub(crate) fn analysis_from_fronts(
+/// On machine integers only within [`machine_bound`].
+pub(crate) fn analysis_from_fronts<W: Weight>(
     board: &Board,
     rules: Rules,
     boxes: Boxes,
-    fronts: Vec<FrontWeights<BigUint>>,
+    fronts: Vec<FrontWeights<W>>,
     lines_created: u64,
     config: &SolveConfig,
 ) -> Result<Analysis, SolveError> {
@@ -175,30 +314,31 @@ pub(crate) fn analysis_from_fronts(
         deduced_cells,
         lines_created,
     };
+    let mut box_probabilities = Vec::with_capacity(boxes.boxes.len());
     let box_cell_mine_layouts: Vec<BigUint> = combined
         .box_mine_weights
         .into_iter()
         .zip(&boxes.boxes)
-        .map(|(weight, b)| weight / b.cells.len() as u32)
+        .map(|(weight, b)| {
+            let layouts = box_cell_weight(weight, b.cells.len());
+            box_probabilities.push(layouts.ratio_f64(&combined.total));
+            layouts.into_big()
+        })
         .collect();
-    let box_probabilities = box_cell_mine_layouts
-        .iter()
-        .map(|layouts| ratio_to_f64(layouts, &combined.total))
-        .collect();
-    let floating_probability = ratio_to_f64(&combined.floating_mine_layouts, &combined.total);
+    let floating_probability = combined.floating_mine_layouts.ratio_f64(&combined.total);
     Ok(Analysis {
         width: board.width(),
         height: board.height(),
-        solutions: combined.total,
+        solutions: combined.total.into_big(),
         classes,
         box_cell_mine_layouts,
-        floating_mine_layouts: combined.floating_mine_layouts,
+        floating_mine_layouts: combined.floating_mine_layouts.into_big(),
         box_probabilities,
         floating_probability,
         stats,
         front_counts: fronts
             .into_iter()
-            .map(|f| (f.min_mines, f.counts))
+            .map(|f| (f.min_mines, f.counts.into_iter().map(W::into_big).collect()))
             .collect(),
         rules,
         boxes,
@@ -280,6 +420,33 @@ pub(crate) fn enumerate_fronts<W: Weight>(
     boxes: &Boxes,
     config: &SolveConfig,
 ) -> Result<(Vec<FrontWeights<W>>, u64), SolveError> {
+    enumerate_fronts_with(board, rules, boxes, config, enumerate_front_weights::<W>)
+}
+
+/// How one front is enumerated: [`enumerate_front_weights`] in general, [`machine_front`] on
+/// the machine roads (a function, so that those roads build no enumeration of their own).
+type EnumerateFront<W> =
+    fn(&FrontProblem, &FrontLimits) -> Result<(u64, FrontWeights<W>), FrontFailure>;
+
+/// [`enumerate_front_weights`] for a front of fewer than [`MACHINE_FRONT_CELLS`] cells (as
+/// [`road`] checked), its `u128` counts narrowed to `W` (within [`machine_bound`]).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+fn machine_front<W: Weight>(
+    problem: &FrontProblem,
+    limits: &FrontLimits,
+) -> Result<(u64, FrontWeights<W>), FrontFailure> {
+    enumerate_small_front(problem, limits)
+        .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
+}
+
+/// [`enumerate_fronts`] with each front enumerated by `enumerate`.
+fn enumerate_fronts_with<W: Weight>(
+    board: &Board,
+    rules: &Rules,
+    boxes: &Boxes,
+    config: &SolveConfig,
+    enumerate: EnumerateFront<W>,
+) -> Result<(Vec<FrontWeights<W>>, u64), SolveError> {
     let mut out = Vec::with_capacity(boxes.fronts.len());
     let mut lines_created = 0;
     let limits = FrontLimits {
@@ -289,7 +456,7 @@ pub(crate) fn enumerate_fronts<W: Weight>(
     };
     for front in &boxes.fronts {
         let problem = front_problem(rules, boxes, front);
-        let result = enumerate_front_weights::<W>(&problem, &limits);
+        let result = enumerate(&problem, &limits);
         match result {
             Ok((lines, front)) => {
                 lines_created += lines;
@@ -317,15 +484,8 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
     limits: &FrontLimits,
 ) -> Result<(u64, FrontWeights<W>), FrontFailure> {
     let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
-    // A front of few box-level assignments is searched directly (its bound is in
-    // `small_front`); one with no layout goes on to the planned enumeration, which names
-    // the rule at fault.
-    if let Some(front) = small_front::search_front(problem, limits) {
-        return Ok((front.lines_created, widen(front, |c| W::from_u128(*c))));
-    }
-    // Below 120 cells no count exceeds 2^120 layouts times 8 mines per box: u128 is exact.
-    if cells < 120 {
-        enumerate_front::<u128>(problem, limits)
+    if cells < MACHINE_FRONT_CELLS {
+        enumerate_small_front(problem, limits)
             .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
     } else {
         // A product of weights costs PRODUCT_COST machine operations; an addition of
@@ -335,6 +495,19 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
             ..*limits
         };
         enumerate_front::<W>(problem, &weighted).map(|f| (f.lines_created, widen(f, W::clone)))
+    }
+}
+
+/// A front of fewer than [`MACHINE_FRONT_CELLS`] cells on `u128`. One of few box-level
+/// assignments is searched directly (its bound is in `small_front`); one with no layout goes
+/// on to the planned enumeration, which names the rule at fault.
+fn enumerate_small_front(
+    problem: &FrontProblem,
+    limits: &FrontLimits,
+) -> Result<FrontCounts<u128>, FrontFailure> {
+    match small_front::search_front(problem, limits) {
+        Some(front) => Ok(front),
+        None => enumerate_front::<u128>(problem, limits),
     }
 }
 
@@ -474,3 +647,6 @@ fn widen<C: Count, W: Weight>(front: FrontCounts<C>, convert: impl Fn(&C) -> W) 
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests;

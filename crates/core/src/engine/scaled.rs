@@ -134,6 +134,16 @@ impl Count for Scaled {
 
 impl Weight for Scaled {
     const PRODUCT_COST: u64 = 1;
+    const EXACT: bool = false;
+    fn div_exact_small(self, divisor: u64) -> Self {
+        self.times_f64(1.0 / divisor as f64)
+    }
+    fn ratio_f64(&self, den: &Self) -> f64 {
+        Scaled::ratio(*self, *den)
+    }
+    fn into_big(self) -> BigUint {
+        self.to_big()
+    }
     fn product(&self, other: &Self) -> Self {
         Scaled::normalised(
             self.mantissa * other.mantissa,
