@@ -4,7 +4,7 @@
 //!
 //! - `CORPUS_FILE PASSES [WARMUP]`: parses every position once, runs WARMUP untimed passes
 //!   (default 3), then PASSES timed passes over the corpus. Each position is timed on its own
-//!   (`solve_board`, then every hidden cell's probability read as an `f64`). It prints one JSON
+//!   (`solve_board_with`, one scratch kept over the passes, then every hidden cell's probability read as an `f64`). It prints one JSON
 //!   line: per position the median wall time over the passes, their median (`median_ms`) and
 //!   sum (`total_ms`), the median wall time of a whole pass (`pass_median_ms`) and CPU time of
 //!   the process over a whole pass (`pass_cpu_median_ms`: what the other processes of a busy
@@ -18,7 +18,7 @@
 use std::time::Instant;
 
 use mineseer_core::formats::parse_mine;
-use mineseer_core::{solve_board, Board, SolveConfig};
+use mineseer_core::{solve_board_with, Board, Scratch, SolveConfig};
 
 pub fn run(args: Vec<String>) {
     let usage = "usage: engine-passes CORPUS_FILE PASSES [WARMUP] | engine-passes dump CORPUS_FILE";
@@ -43,9 +43,10 @@ pub fn run(args: Vec<String>) {
         })
         .collect();
     let config = SolveConfig::default();
+    let mut scratch = Scratch::default();
     if dump {
         for (i, board) in boards.iter().enumerate() {
-            let probabilities = hidden_probabilities(board, &config);
+            let probabilities = hidden_probabilities(board, &config, &mut scratch);
             println!("{}", serde_json::json!({ "i": i, "p": probabilities }));
         }
         return;
@@ -62,7 +63,7 @@ pub fn run(args: Vec<String>) {
     }
     for _ in 0..warmup {
         for board in &boards {
-            std::hint::black_box(hidden_probabilities(board, &config));
+            std::hint::black_box(hidden_probabilities(board, &config, &mut scratch));
         }
     }
     // times[position][pass], in milliseconds.
@@ -74,7 +75,7 @@ pub fn run(args: Vec<String>) {
         let pass_cpu_start = process_cpu_ms();
         for (board, position_times) in boards.iter().zip(&mut times) {
             let start = Instant::now();
-            std::hint::black_box(hidden_probabilities(board, &config));
+            std::hint::black_box(hidden_probabilities(board, &config, &mut scratch));
             position_times.push(start.elapsed().as_secs_f64() * 1000.0);
         }
         pass_times.push(pass_start.elapsed().as_secs_f64() * 1000.0);
@@ -97,8 +98,11 @@ pub fn run(args: Vec<String>) {
 }
 
 /// What every engine in the comparison computes: the mine probability of each hidden cell.
-fn hidden_probabilities(board: &Board, config: &SolveConfig) -> Vec<f64> {
-    let analysis = solve_board(board, config).expect("corpus positions are consistent");
+/// The engine's working buffers are kept from one position to the next (`scratch`), as a
+/// caller that analyses many positions keeps them.
+fn hidden_probabilities(board: &Board, config: &SolveConfig, scratch: &mut Scratch) -> Vec<f64> {
+    let analysis =
+        solve_board_with(board, config, scratch).expect("corpus positions are consistent");
     board
         .indices()
         .filter(|&idx| board.cell(idx).is_unrevealed())

@@ -19,6 +19,7 @@ use crate::engine::enumerate::{
     enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
 };
 use crate::engine::rules::{Rules, Status};
+use crate::engine::scratch::Scratch;
 use crate::engine::small_front;
 use crate::error::{SolveError, SolveErrorKind};
 
@@ -121,7 +122,20 @@ pub struct SolveStats {
 
 /// Analyses a position exactly.
 pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, SolveError> {
-    analyse_rules(board, Rules::from_board(board)?, config)
+    solve_board_with(board, config, &mut Scratch::default())
+}
+
+/// [`solve_board`], with its working buffers in `scratch`: the same analysis, for a caller
+/// that analyses many positions and keeps one scratch for all of them.
+pub fn solve_board_with(
+    board: &Board,
+    config: &SolveConfig,
+    scratch: &mut Scratch,
+) -> Result<Analysis, SolveError> {
+    let rules = Rules::from_board_with(board, &mut scratch.rules)?;
+    let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
+    let (fronts, lines_created) = enumerate_fronts::<BigUint>(board, &rules, &boxes, config)?;
+    analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)
 }
 
 /// [`solve_board`] of `board`, the position `parent` analysed with its hidden cell `idx`
