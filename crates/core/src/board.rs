@@ -10,7 +10,7 @@ use crate::error::{BoardError, BoardErrorKind};
 pub use crate::limits::MAX_DIMENSION;
 
 /// A cell's index in row-major order (`y * width + x`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CellIdx(pub u32);
 
 impl CellIdx {

@@ -4,12 +4,15 @@
 //! integers where they cannot overflow; `small_front` searches a small front directly, with
 //! the same counts) → `combine` (fronts and floating cells under the mine
 //! count, generic over the weight) → `probability` ([`probability::solve_board`], the entry
-//! point). `scaled` and `approximate` are the floating-point estimate for positions past the
-//! exact budget; `conditioned` counts layouts with a few cells fixed; `sorting` is one stable
-//! sort compiled once. Kept together so the hot path reads in one folder, apart from the
-//! analyses built on it (values, deductions, dead, endgame, player).
+//! point; `scratch` holds its working buffers for a caller that analyses many positions).
+//! `scaled` and `approximate` are the floating-point estimate for positions past the exact
+//! budget; `conditioned` counts layouts with a few cells fixed; `sorting` is one stable sort
+//! compiled once; `at_most_eight` keeps a cell's neighbours inline. Kept together so the hot
+//! path reads in one folder, apart from the analyses built on it (values, deductions, dead,
+//! endgame, player).
 
 pub mod approximate;
+pub mod at_most_eight;
 pub mod boxes;
 pub mod combine;
 pub(crate) mod conditioned;
@@ -17,5 +20,6 @@ pub mod enumerate;
 pub mod probability;
 pub mod rules;
 pub mod scaled;
+pub mod scratch;
 pub(crate) mod small_front;
 pub(crate) mod sorting;

@@ -52,5 +52,9 @@ pub mod win_line;
 pub use board::{Board, Cell, CellIdx};
 pub use combinatorics::Fraction;
 pub use endgame::{solve_endgame, Endgame, EndgameConfig, EndgameOutcome};
-pub use engine::probability::{solve_board, solve_probabilities, Analysis, CellClass, SolveConfig};
+pub use engine::probability::{
+    solve_board, solve_board_with, solve_probabilities, solve_probabilities_with, Analysis,
+    CellClass, SolveConfig,
+};
+pub use engine::scratch::Scratch;
 pub use error::{BoardError, HintError, ParseError, SolveError, SolveErrorKind};

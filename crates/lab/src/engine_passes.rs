@@ -4,9 +4,9 @@
 //!
 //! - `CORPUS_FILE PASSES [WARMUP]`: parses every position once, runs WARMUP untimed passes
 //!   (default 3), then PASSES timed passes over the corpus. Each position is timed on its own
-//!   (`solve_probabilities` into a buffer of every cell's probability kept from position to
-//!   position, then the hidden cells' probabilities gathered into a new vector, as the peers'
-//!   drivers gather theirs). It prints one JSON
+//!   (`solve_probabilities_with`, one scratch of working buffers and one buffer of every
+//!   cell's probability kept from position to position, then the hidden cells' probabilities
+//!   gathered into a new vector, as the peers' drivers gather theirs). It prints one JSON
 //!   line: per position the median wall time over the passes, their median (`median_ms`) and
 //!   sum (`total_ms`), the median wall time of a whole pass (`pass_median_ms`) and CPU time of
 //!   the process over a whole pass (`pass_cpu_median_ms`: what the other processes of a busy
@@ -20,7 +20,7 @@
 use std::time::Instant;
 
 use mineseer_core::formats::parse_mine;
-use mineseer_core::{solve_probabilities, Board, SolveConfig};
+use mineseer_core::{solve_probabilities_with, Board, Scratch, SolveConfig};
 
 pub fn run(args: Vec<String>) {
     let usage = "usage: engine-passes CORPUS_FILE PASSES [WARMUP] | engine-passes dump CORPUS_FILE";
@@ -46,9 +46,10 @@ pub fn run(args: Vec<String>) {
         .collect();
     let config = SolveConfig::default();
     let mut buffer = Vec::new();
+    let mut scratch = Scratch::default();
     if dump {
         for (i, board) in boards.iter().enumerate() {
-            let probabilities = hidden_probabilities(board, &config, &mut buffer);
+            let probabilities = hidden_probabilities(board, &config, &mut scratch, &mut buffer);
             println!("{}", serde_json::json!({ "i": i, "p": probabilities }));
         }
         return;
@@ -65,7 +66,12 @@ pub fn run(args: Vec<String>) {
     }
     for _ in 0..warmup {
         for board in &boards {
-            std::hint::black_box(hidden_probabilities(board, &config, &mut buffer));
+            std::hint::black_box(hidden_probabilities(
+                board,
+                &config,
+                &mut scratch,
+                &mut buffer,
+            ));
         }
     }
     // times[position][pass], in milliseconds.
@@ -77,7 +83,12 @@ pub fn run(args: Vec<String>) {
         let pass_cpu_start = process_cpu_ms();
         for (board, position_times) in boards.iter().zip(&mut times) {
             let start = Instant::now();
-            std::hint::black_box(hidden_probabilities(board, &config, &mut buffer));
+            std::hint::black_box(hidden_probabilities(
+                board,
+                &config,
+                &mut scratch,
+                &mut buffer,
+            ));
             position_times.push(start.elapsed().as_secs_f64() * 1000.0);
         }
         pass_times.push(pass_start.elapsed().as_secs_f64() * 1000.0);
@@ -100,9 +111,17 @@ pub fn run(args: Vec<String>) {
 }
 
 /// What every engine in the comparison computes: the mine probability of each hidden cell.
-/// `buffer` holds every cell's, from the engine's probabilities-only entry point.
-fn hidden_probabilities(board: &Board, config: &SolveConfig, buffer: &mut Vec<f64>) -> Vec<f64> {
-    solve_probabilities(board, config, buffer).expect("corpus positions are consistent");
+/// `scratch` holds the engine's working buffers and `buffer` every cell's probability, from the
+/// engine's probabilities-only entry point, both kept from one position to the next as a caller
+/// that analyses many positions keeps them.
+fn hidden_probabilities(
+    board: &Board,
+    config: &SolveConfig,
+    scratch: &mut Scratch,
+    buffer: &mut Vec<f64>,
+) -> Vec<f64> {
+    solve_probabilities_with(board, config, scratch, buffer)
+        .expect("corpus positions are consistent");
     board
         .indices()
         .filter(|&idx| board.cell(idx).is_unrevealed())

@@ -6,18 +6,17 @@
 //! share nothing but the global mine count, so each is enumerated on its own. Unknown cells
 //! that touch no witness are **floating**: they share the mines the fronts leave.
 
-use crate::engine::enumerate::FastMap;
-
 use crate::board::CellIdx;
+use crate::engine::at_most_eight::AtMostEight;
 use crate::engine::rules::{Rules, Status};
 
 /// Cells with the same witnesses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MineBox {
-    /// The cells, in board order.
-    pub cells: Vec<CellIdx>,
-    /// Indices into [`Rules::witnesses`], ascending.
-    pub witnesses: Vec<u32>,
+    /// The cells, in board order (all neighbours of one number: eight at most).
+    pub cells: AtMostEight<CellIdx>,
+    /// Indices into [`Rules::witnesses`], ascending (all neighbours of each of its cells).
+    pub witnesses: AtMostEight<u32>,
 }
 
 /// A connected group of boxes and the witnesses over them.
@@ -42,55 +41,90 @@ pub struct Boxes {
     pub box_of_cell: Vec<Option<u32>>,
 }
 
+/// The working buffers of [`Boxes::new_with`], kept between positions by a caller that
+/// analyses many (their contents do not carry over: each call starts them afresh).
+#[derive(Debug, Default)]
+pub struct BoxesScratch {
+    /// Per board cell, its witnesses so far; empty between calls (each call empties the
+    /// lists it filled), so that only the front's cells are touched.
+    key_of_cell: Vec<AtMostEight<u32>>,
+    /// Per witness, the last box made whose first witness it is, and per box the one made
+    /// before it with the same first witness: a box is found among the few that share its
+    /// first witness, without hashing.
+    last_box_of_witness: Vec<u32>,
+    earlier_box: Vec<u32>,
+    /// The union-find over witnesses, and per root witness its front.
+    parent: Vec<u32>,
+    front_of_root: Vec<u32>,
+}
+
+/// No box, no front: the end of a chain in [`BoxesScratch`].
+const NONE: u32 = u32::MAX;
+
 impl Boxes {
     /// Groups the unknown cells of `rules`.
     pub fn new(rules: &Rules) -> Boxes {
+        Boxes::new_with(rules, &mut BoxesScratch::default())
+    }
+
+    /// [`Boxes::new`], with its working buffers in `scratch`.
+    pub fn new_with(rules: &Rules, scratch: &mut BoxesScratch) -> Boxes {
         let n_cells = rules.status.len();
-        // Every (cell, witness) pair, by cell. The witnesses are taken in order and the sort
-        // is stable, so each cell's run lists its witnesses ascending: the cell's key, found
-        // without a vector per cell.
-        let n_pairs = rules.witnesses.iter().map(|w| w.cells.len()).sum();
-        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(n_pairs);
-        for (w, witness) in rules.witnesses.iter().enumerate() {
-            pairs.extend(witness.cells.iter().map(|c| (c.0, w as u32)));
+        let n_witnesses = rules.witnesses.len();
+        if scratch.key_of_cell.len() < n_cells {
+            scratch.key_of_cell.resize(n_cells, AtMostEight::new());
         }
-        crate::engine::sorting::stable_sort_by_key(&mut pairs, |&(cell, _)| cell);
-        let keys: Vec<u32> = pairs.iter().map(|&(_, w)| w).collect();
+        // Each cell's key, its witnesses ascending (the witnesses are taken in order).
+        let mut n_pairs = 0;
+        for (w, witness) in rules.witnesses.iter().enumerate() {
+            n_pairs += witness.cells.len();
+            for cell in &witness.cells {
+                scratch.key_of_cell[cell.get()].push(w as u32);
+            }
+        }
+        scratch.last_box_of_witness.clear();
+        scratch.last_box_of_witness.resize(n_witnesses, NONE);
+        scratch.earlier_box.clear();
         // Sized once: a box per front cell at most, and the unknown cells at most float (the
-        // vectors and the map would otherwise grow several times over a position).
+        // vectors would otherwise grow several times over a position).
         let mut boxes: Vec<MineBox> = Vec::with_capacity(n_pairs.min(rules.unknown_count));
-        let mut by_key: FastMap<&[u32], u32> =
-            FastMap::with_capacity_and_hasher(boxes.capacity(), Default::default());
         let mut box_of_cell = vec![None; n_cells];
         let mut floating = Vec::with_capacity(rules.unknown_count);
-        let mut next = 0;
         for (i, status) in rules.status.iter().enumerate() {
             if *status != Status::Unknown {
                 continue;
             }
-            // A witness's cells are unknown, so every pair's cell comes up here in turn.
-            let start = next;
-            while next < pairs.len() && pairs[next].0 == i as u32 {
-                next += 1;
-            }
             let cell = CellIdx(i as u32);
-            if start == next {
+            let key = &scratch.key_of_cell[i];
+            let Some(&first) = key.first() else {
                 floating.push(cell);
                 continue;
+            };
+            let mut id = scratch.last_box_of_witness[first as usize];
+            while id != NONE && boxes[id as usize].witnesses != *key {
+                id = scratch.earlier_box[id as usize];
             }
-            let key = &keys[start..next];
-            let id = *by_key.entry(key).or_insert_with(|| {
+            if id == NONE {
+                id = boxes.len() as u32;
                 boxes.push(MineBox {
-                    // All its cells neighbour one number: eight at most.
-                    cells: Vec::with_capacity(8),
-                    witnesses: key.to_vec(),
+                    cells: AtMostEight::new(),
+                    witnesses: *key,
                 });
-                (boxes.len() - 1) as u32
-            });
+                scratch
+                    .earlier_box
+                    .push(scratch.last_box_of_witness[first as usize]);
+                scratch.last_box_of_witness[first as usize] = id;
+            }
             boxes[id as usize].cells.push(cell);
             box_of_cell[i] = Some(id);
         }
-        let fronts = split_fronts(rules.witnesses.len(), &boxes);
+        // Empty again for the next call: only the cells just filled.
+        for witness in &rules.witnesses {
+            for cell in &witness.cells {
+                scratch.key_of_cell[cell.get()] = AtMostEight::new();
+            }
+        }
+        let fronts = split_fronts(n_witnesses, &boxes, scratch);
         Boxes {
             boxes,
             fronts,
@@ -101,8 +135,10 @@ impl Boxes {
 }
 
 /// Connected components of the witness-box graph, found with a union-find over witnesses.
-fn split_fronts(n_witnesses: usize, boxes: &[MineBox]) -> Vec<Front> {
-    let mut parent: Vec<u32> = (0..n_witnesses as u32).collect();
+fn split_fronts(n_witnesses: usize, boxes: &[MineBox], scratch: &mut BoxesScratch) -> Vec<Front> {
+    let parent = &mut scratch.parent;
+    parent.clear();
+    parent.extend(0..n_witnesses as u32);
     fn root(parent: &mut [u32], mut w: u32) -> u32 {
         while parent[w as usize] != w {
             parent[w as usize] = parent[parent[w as usize] as usize];
@@ -111,29 +147,48 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox]) -> Vec<Front> {
         w
     }
     for b in boxes {
-        let first = root(&mut parent, b.witnesses[0]);
+        let first = root(parent, b.witnesses[0]);
         for &w in &b.witnesses[1..] {
-            let r = root(&mut parent, w);
+            let r = root(parent, w);
             parent[r as usize] = first;
         }
     }
-    // Per witness that is a root, its front (indexed directly: no map).
-    let mut front_of_root: Vec<u32> = vec![u32::MAX; n_witnesses];
-    let mut fronts: Vec<Front> = Vec::new();
+    // Every witness's parent made its root, then per root its front (indexed directly: no
+    // map), and each front's vectors sized once from the counts.
     for w in 0..n_witnesses as u32 {
-        let r = root(&mut parent, w) as usize;
-        if front_of_root[r] == u32::MAX {
-            front_of_root[r] = fronts.len() as u32;
-            fronts.push(Front {
-                boxes: Vec::new(),
-                witnesses: Vec::new(),
-            });
+        parent[w as usize] = root(parent, w);
+    }
+    let front_of_root = &mut scratch.front_of_root;
+    front_of_root.clear();
+    front_of_root.resize(n_witnesses, NONE);
+    let mut sizes: Vec<(u32, u32)> = Vec::new();
+    for &root in parent.iter() {
+        let r = root as usize;
+        if front_of_root[r] == NONE {
+            front_of_root[r] = sizes.len() as u32;
+            sizes.push((0, 0));
         }
-        fronts[front_of_root[r] as usize].witnesses.push(w);
+        sizes[front_of_root[r] as usize].0 += 1;
+    }
+    for b in boxes {
+        sizes[front_of_root[parent[b.witnesses[0] as usize] as usize] as usize].1 += 1;
+    }
+    let mut fronts: Vec<Front> = sizes
+        .iter()
+        .map(|&(witnesses, boxes)| Front {
+            boxes: Vec::with_capacity(boxes as usize),
+            witnesses: Vec::with_capacity(witnesses as usize),
+        })
+        .collect();
+    for (w, &root) in parent.iter().enumerate() {
+        fronts[front_of_root[root as usize] as usize]
+            .witnesses
+            .push(w as u32);
     }
     for (b, mine_box) in boxes.iter().enumerate() {
-        let r = root(&mut parent, mine_box.witnesses[0]) as usize;
-        fronts[front_of_root[r] as usize].boxes.push(b as u32);
+        fronts[front_of_root[parent[mine_box.witnesses[0] as usize] as usize] as usize]
+            .boxes
+            .push(b as u32);
     }
     fronts
 }
@@ -153,5 +208,123 @@ mod tests {
         assert_eq!(boxes.boxes.len(), 2);
         assert!(boxes.boxes.iter().all(|b| b.cells.len() == 3));
         assert_eq!(boxes.floating.len(), 7);
+    }
+
+    /// The grouping as its definition says, slowly: the cells keyed by their witnesses in a
+    /// map, the boxes in the order of their first cell, and the fronts as the components of
+    /// witnesses linked by a shared box, found by a plain search.
+    fn boxes_by_definition(rules: &Rules) -> (Vec<MineBox>, Vec<Front>, Vec<CellIdx>) {
+        use std::collections::BTreeMap;
+        let mut key_of: BTreeMap<CellIdx, Vec<u32>> = BTreeMap::new();
+        for (w, witness) in rules.witnesses.iter().enumerate() {
+            for &cell in &witness.cells {
+                key_of.entry(cell).or_default().push(w as u32);
+            }
+        }
+        let (mut boxes, mut floating) = (Vec::<MineBox>::new(), Vec::new());
+        for (i, status) in rules.status.iter().enumerate() {
+            let cell = CellIdx(i as u32);
+            match (status, key_of.get(&cell)) {
+                (Status::Unknown, None) => floating.push(cell),
+                (Status::Unknown, Some(key)) => {
+                    match boxes.iter_mut().find(|b| *b.witnesses == **key) {
+                        Some(b) => b.cells.push(cell),
+                        None => boxes.push(MineBox {
+                            cells: AtMostEight::from_slice(&[cell]),
+                            witnesses: AtMostEight::from_slice(key),
+                        }),
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut front_of_witness = vec![usize::MAX; rules.witnesses.len()];
+        let mut fronts = Vec::new();
+        for start in 0..rules.witnesses.len() {
+            if front_of_witness[start] != usize::MAX {
+                continue;
+            }
+            let f = fronts.len();
+            let mut stack = vec![start as u32];
+            front_of_witness[start] = f;
+            while let Some(w) = stack.pop() {
+                for b in boxes.iter().filter(|b| b.witnesses.contains(&w)) {
+                    for &v in &b.witnesses {
+                        if front_of_witness[v as usize] == usize::MAX {
+                            front_of_witness[v as usize] = f;
+                            stack.push(v);
+                        }
+                    }
+                }
+            }
+            fronts.push(Front {
+                boxes: (0..boxes.len() as u32)
+                    .filter(|&b| front_of_witness[boxes[b as usize].witnesses[0] as usize] == f)
+                    .collect(),
+                witnesses: (0..rules.witnesses.len() as u32)
+                    .filter(|&w| front_of_witness[w as usize] == f)
+                    .collect(),
+            });
+        }
+        (boxes, fronts, floating)
+    }
+
+    /// `Boxes::new_with` against the definition on the positions of random games of many
+    /// sizes, one scratch reused across all of them (so that what a larger board left in it
+    /// must not show in a smaller one), and against `Boxes::new` with a fresh one.
+    #[test]
+    fn matches_the_definition_with_a_reused_scratch() {
+        use crate::game::Game;
+        use crate::rng::GameRng;
+        let mut rng = GameRng::new(3907);
+        let mut scratch = BoxesScratch::default();
+        let (mut compared, mut several_fronts, mut wide_boxes) = (0, 0, 0);
+        for _ in 0..400 {
+            let (width, height) = (1 + rng.below(16) as usize, 1 + rng.below(12) as usize);
+            let n = width * height;
+            let mines = rng.below(n as u64 / 2 + 1) as usize;
+            let mut layout = vec![false; n];
+            for _ in 0..mines {
+                layout[rng.below(n as u64) as usize] = true;
+            }
+            let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
+            for _ in 0..1 + rng.below(6) {
+                let safe: Vec<usize> = (0..n)
+                    .filter(|&i| !layout[i] && game.board().cell(CellIdx(i as u32)).is_unrevealed())
+                    .collect();
+                if safe.is_empty() {
+                    break;
+                }
+                let i = safe[rng.below(safe.len() as u64) as usize];
+                let _ = game.reveal(i % width, i / width);
+            }
+            let Ok(rules) = Rules::from_board(game.board()) else {
+                continue;
+            };
+            let ours = Boxes::new_with(&rules, &mut scratch);
+            let (boxes, fronts, floating) = boxes_by_definition(&rules);
+            assert_eq!(ours.boxes, boxes);
+            assert_eq!(ours.fronts, fronts);
+            assert_eq!(ours.floating, floating);
+            for (i, slot) in ours.box_of_cell.iter().enumerate() {
+                let expected = boxes
+                    .iter()
+                    .position(|b| b.cells.contains(&CellIdx(i as u32)))
+                    .map(|b| b as u32);
+                assert_eq!(*slot, expected);
+            }
+            let fresh = Boxes::new(&rules);
+            assert_eq!(
+                (fresh.boxes, fresh.fronts),
+                (ours.boxes.clone(), ours.fronts)
+            );
+            compared += 1;
+            several_fronts += usize::from(fronts.len() > 1);
+            wide_boxes += usize::from(ours.boxes.iter().any(|b| b.witnesses.len() > 2));
+        }
+        assert!(
+            compared > 300 && several_fronts > 30 && wide_boxes > 30,
+            "{compared} {several_fronts} {wide_boxes}"
+        );
     }
 }

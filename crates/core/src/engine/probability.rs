@@ -23,6 +23,7 @@ use crate::engine::enumerate::{
     enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
 };
 use crate::engine::rules::{Rules, Status};
+use crate::engine::scratch::Scratch;
 use crate::engine::small_front;
 use crate::error::{SolveError, SolveErrorKind};
 
@@ -125,7 +126,19 @@ pub struct SolveStats {
 
 /// Analyses a position exactly.
 pub fn solve_board(board: &Board, config: &SolveConfig) -> Result<Analysis, SolveError> {
-    analyse_rules(board, Rules::from_board(board)?, config)
+    solve_board_with(board, config, &mut Scratch::default())
+}
+
+/// [`solve_board`], with its working buffers in `scratch`: the same analysis, for a caller
+/// that analyses many positions and keeps one scratch for all of them.
+pub fn solve_board_with(
+    board: &Board,
+    config: &SolveConfig,
+    scratch: &mut Scratch,
+) -> Result<Analysis, SolveError> {
+    let rules = Rules::from_board_with(board, &mut scratch.rules)?;
+    let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
+    analyse_boxes(board, rules, boxes, config)
 }
 
 /// [`solve_board`] of `board`, the position `parent` analysed with its hidden cell `idx`
@@ -150,8 +163,18 @@ pub fn solve_probabilities(
     config: &SolveConfig,
     out: &mut Vec<f64>,
 ) -> Result<(), SolveError> {
-    let rules = Rules::from_board(board)?;
-    let boxes = Boxes::new(&rules);
+    solve_probabilities_with(board, config, &mut Scratch::default(), out)
+}
+
+/// [`solve_probabilities`], with its working buffers in `scratch` (as [`solve_board_with`]).
+pub fn solve_probabilities_with(
+    board: &Board,
+    config: &SolveConfig,
+    scratch: &mut Scratch,
+    out: &mut Vec<f64>,
+) -> Result<(), SolveError> {
+    let rules = Rules::from_board_with(board, &mut scratch.rules)?;
+    let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
     match road(&rules, &boxes) {
         #[cfg(not(target_arch = "wasm32"))]
         Road::U64 => probabilities_on(board, &rules, &boxes, config, machine_front::<u64>, out),
@@ -260,6 +283,16 @@ fn analyse_rules(
     config: &SolveConfig,
 ) -> Result<Analysis, SolveError> {
     let boxes = Boxes::new(&rules);
+    analyse_boxes(board, rules, boxes, config)
+}
+
+/// [`analyse_on`] the weights that [`road`] chose for these rules and boxes.
+fn analyse_boxes(
+    board: &Board,
+    rules: Rules,
+    boxes: Boxes,
+    config: &SolveConfig,
+) -> Result<Analysis, SolveError> {
     match road(&rules, &boxes) {
         #[cfg(not(target_arch = "wasm32"))]
         Road::U64 => analyse_on(board, rules, boxes, config, machine_front::<u64>),

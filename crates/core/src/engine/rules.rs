@@ -5,6 +5,7 @@
 //! neighbours; everything after it ([`crate::engine::boxes`], [`crate::engine::enumerate`]) works on rules.
 
 use crate::board::{Board, Cell, CellIdx};
+use crate::engine::at_most_eight::AtMostEight;
 use crate::error::{SolveError, SolveErrorKind};
 
 /// What the engine knows about a cell before any enumeration.
@@ -30,8 +31,8 @@ pub struct Witness {
     pub cell: CellIdx,
     /// Mines among `cells`: the number shown less the flags and deduced mines around it.
     pub need: u8,
-    /// Its unknown neighbours.
-    pub cells: Vec<CellIdx>,
+    /// Its unknown neighbours (eight at most: kept inline, no allocation per witness).
+    pub cells: AtMostEight<CellIdx>,
 }
 
 /// The position as rules.
@@ -52,6 +53,11 @@ impl Rules {
     /// must all be safe, or must all be mines) until none applies. Fails with the witness that
     /// cannot be satisfied when the position is inconsistent on its face.
     pub fn from_board(board: &Board) -> Result<Rules, SolveError> {
+        Rules::from_board_with(board, &mut RulesScratch::default())
+    }
+
+    /// [`Rules::from_board`], with its working buffers in `scratch`.
+    pub fn from_board_with(board: &Board, scratch: &mut RulesScratch) -> Result<Rules, SolveError> {
         let flags = board.flag_count();
         if flags > board.mines() {
             return Err(SolveError::new(SolveErrorKind::TooManyFlags {
@@ -59,27 +65,25 @@ impl Rules {
                 mines: board.mines(),
             }));
         }
-        let mut status: Vec<Status> = board
-            .cells()
-            .iter()
-            .map(|cell| match cell {
-                Cell::Revealed(_) => Status::Revealed,
+        // Every number is checked once on its face, then the worklist re-checks the numbers
+        // around each cell a deduction settles.
+        scratch.queue.clear();
+        let mut status: Vec<Status> = Vec::with_capacity(board.len());
+        for (i, cell) in board.cells().iter().enumerate() {
+            status.push(match cell {
+                Cell::Revealed(_) => {
+                    scratch.queue.push(CellIdx(i as u32));
+                    Status::Revealed
+                }
                 Cell::Flag => Status::Flag,
                 Cell::HiddenSafe => Status::Safe,
                 Cell::Hidden | Cell::HiddenMine => Status::Unknown,
-            })
-            .collect();
-        // Every number is checked once on its face, then the worklist re-checks the numbers
-        // around each cell a deduction settles.
-        let mut queue: Vec<CellIdx> = Vec::with_capacity(board.len());
-        queue.extend(
-            board
-                .indices()
-                .filter(|&i| status[i.get()] == Status::Revealed),
-        );
-        let settled = settle(board, &mut status, queue)?;
+            });
+        }
+        let settled = settle(board, &mut status, scratch)?;
         let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
-        let candidates = board.indices().filter(|i| settled.maybe_witness[i.get()]);
+        let maybe_witness = &scratch.maybe_witness;
+        let candidates = board.indices().filter(|i| maybe_witness[i.get()]);
         finish(
             board,
             status,
@@ -107,18 +111,19 @@ impl Rules {
         }
         let mut status = self.status.clone();
         status[idx.get()] = Status::Revealed;
-        let mut queue = vec![idx];
+        let mut scratch = RulesScratch::default();
+        scratch.queue.push(idx);
         if was == Status::Unknown {
             // The numbers around it have one unknown neighbour fewer: they may settle now.
-            queue.extend(
+            scratch.queue.extend(
                 board
                     .neighbours(idx)
                     .filter(|n| status[n.get()] == Status::Revealed),
             );
         }
         // In board order, as `from_board` queues its numbers.
-        queue.sort_unstable();
-        let settled = settle(board, &mut status, queue)?;
+        scratch.queue.sort_unstable();
+        let settled = settle(board, &mut status, &mut scratch)?;
         let newly_settled = settled.settled_cells + usize::from(was == Status::Unknown);
         let unknown_count = self.unknown_count - newly_settled;
         let mut candidates: Vec<CellIdx> = self.witnesses.iter().map(|w| w.cell).collect();
@@ -136,33 +141,51 @@ impl Rules {
     }
 }
 
-/// What [`settle`] found.
-struct Settled {
-    /// Cells it settled as mines.
-    deduced_mines: usize,
-    /// Cells it settled, safe or mines.
-    settled_cells: usize,
+/// The working buffers of [`Rules::from_board_with`], kept between positions by a caller that
+/// analyses many (their contents do not carry over: each call starts them afresh).
+#[derive(Debug, Default)]
+pub struct RulesScratch {
+    /// The numbers still to check.
+    queue: Vec<CellIdx>,
+    /// Per cell: in `queue` now.
+    queued: Vec<bool>,
     /// Per cell: a number that had an unknown neighbour when it was checked. A number seen
     /// with none never gets one (deductions only settle cells), so it is no witness: most
     /// numbers of a played board are such, and the witness pass skips them.
     maybe_witness: Vec<bool>,
 }
 
-/// Checks the numbers of `queue` against `status` and applies the trivial deductions until
-/// none applies, checking again the numbers around each cell settled.
+/// What [`settle`] found.
+struct Settled {
+    /// Cells it settled as mines.
+    deduced_mines: usize,
+    /// Cells it settled, safe or mines.
+    settled_cells: usize,
+}
+
+/// Checks the numbers of `scratch.queue` against `status` and applies the trivial deductions
+/// until none applies, checking again the numbers around each cell settled. Marks in
+/// `scratch.maybe_witness` the numbers that had an unknown neighbour.
 fn settle(
     board: &Board,
     status: &mut [Status],
-    mut queue: Vec<CellIdx>,
+    scratch: &mut RulesScratch,
 ) -> Result<Settled, SolveError> {
-    let mut queued = vec![false; board.len()];
-    for &i in &queue {
+    let RulesScratch {
+        queue,
+        queued,
+        maybe_witness,
+    } = scratch;
+    queued.clear();
+    queued.resize(board.len(), false);
+    maybe_witness.clear();
+    maybe_witness.resize(board.len(), false);
+    for &i in queue.iter() {
         queued[i.get()] = true;
     }
     let mut found = Settled {
         deduced_mines: 0,
         settled_cells: 0,
-        maybe_witness: vec![false; board.len()],
     };
     while let Some(idx) = queue.pop() {
         queued[idx.get()] = false;
@@ -207,7 +230,7 @@ fn settle(
         if unknown == 0 {
             continue;
         }
-        found.maybe_witness[idx.get()] = true;
+        maybe_witness[idx.get()] = true;
         if need != 0 && need != unknown {
             continue;
         }
@@ -253,8 +276,7 @@ fn finish(
             continue;
         };
         let mut mines_around = 0usize;
-        // Eight neighbours at most: one allocation, never grown.
-        let mut cells = Vec::with_capacity(8);
+        let mut cells = AtMostEight::new();
         for n in board.neighbours(idx) {
             match status[n.get()] {
                 Status::Flag | Status::Mine => mines_around += 1,
