@@ -16,10 +16,10 @@
 //! the same moves, outcomes and guesses follow, game by game.
 //!
 //! **The efficient style** (`player/stretch.rs`) plays a stretch one click at a time on what
-//! it knows (the engine's certain cells, asked again whenever no known safe cell is hidden,
-//! and the single-number rule on each new number), and replays beside it the normal style on
-//! the same stretch (the *shadow*, whose numbers our board shows: its position is always a part
-//! of ours). Each time, the first that applies:
+//! it knows (the engine's certain cells, asked again after every click that opened
+//! something), and replays beside it the normal style on the same stretch (the *shadow*,
+//! whose numbers our board shows: its position is always a part of ours). Each time, the
+//! first that applies:
 //! 1. a hidden safe cell that is sure to be a zero (no neighbour can be a mine): it opens its
 //!    whole opening;
 //! 2. the chord of best net gain, when not negative: on a revealed number whose hidden
@@ -31,19 +31,21 @@
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
 //! zeros) the stretch opens, once per number it opens with no such zero beside it, and
-//! perhaps more (a number clicked before the zero beside it). Each of our clicks *stands for*
-//! one of those clicks when it is proved: a click that opens an opening stands for the normal
-//! style's click on that opening; a click of step 3, and a number a chord opens once no
+//! perhaps on more numbers (one clicked before the zero beside it). Each of our clicks
+//! *stands for* one of those clicks once that is proved: a click that opens an opening for the
+//! normal style's click on that opening; a click of step 3, and a number a chord opens once no
 //! neighbour of it can be a zero opened in the stretch, for its click on that number; a click
 //! of step 4 for that very click. Our clicks open distinct cells and openings, so they stand
-//! for distinct clicks of the normal style. With `D` our clicks so far less those proved to
-//! stand for one, steps 1, 3 and 4 never raise `D`, and a chord raises it by its risk at most;
-//! the slack is the clicks saved on the stretches before, less `D`. So `D` never exceeds the
-//! clicks saved before the stretch; once it is over the shadow has played it all, its clicks
-//! are known exactly, and the clicks saved go up by them less ours, which is at least `-D`.
-//! The clicks saved never fall below zero: a game never takes more clicks than the normal
-//! style's (a game ends with a stretch, or with the guess after one).
-//! (`tests/integration/play_styles.rs` checks it game by game.)
+//! for distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
+//! stands for are further clicks of it (a number not yet settled is counted there until it
+//! is, then in one place only). Let `D` be our clicks on the stretch less those two counts:
+//! steps 1, 3 and 4 never raise `D`, a chord raises it by its risk at most, and the *slack*
+//! is the clicks saved on the stretches before less `D`, so `D` never exceeds the clicks saved
+//! before. Once the stretch is over the shadow has played it all, its clicks `N` are known
+//! exactly, and the clicks saved change by `N` less ours, which is at least `-D` since `N` is
+//! at least the two counts. So the clicks saved never fall below zero, and a game, which ends
+//! with a stretch or with the guess after one, never takes more clicks than the normal style
+//! (`tests/integration/play_styles.rs` checks it game by game).
 //!
 //! **The no-flag style** plays each batch of the normal style: first a cell of it sure to be a
 //! zero, then a never-free cell, else the next hidden cell in board order. Each click of the

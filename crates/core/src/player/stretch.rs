@@ -4,12 +4,10 @@
 //! *shadow*) so that the clicks saved are counted exactly. The rules, and the proof that a game
 //! never takes more clicks than the normal style, are in the header of `player/efficient.rs`.
 //!
-//! Knowledge grows within a stretch from three sources, all of them exact: the engine's
-//! analyses of our position (asked when no known safe cell is left to open), the shadow's
-//! analyses of the normal style's positions (each a part of ours: a cell certain there is
-//! certain here), and the single-number rule after each click (a number with as many known
-//! mines around it as it shows makes its other hidden neighbours safe; one with as many hidden
-//! neighbours not known safe as it shows makes them mines).
+//! What is known grows within a stretch from two sources, both exact: the engine's analysis
+//! of our position after every click that opened something (as JSMinesweeper's Efficiency
+//! style asks its solver after every action), and the shadow's analyses of the normal style's
+//! positions (each a part of ours: a cell certain there is certain here).
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::error::SolveError;
@@ -68,44 +66,6 @@ impl Knowledge {
         }
     }
 
-    /// The single-number rule, applied until it finds nothing more.
-    fn infer(&mut self, board: &Board) {
-        let mut unknown = Vec::with_capacity(8);
-        loop {
-            let mut changed = false;
-            for n in board.indices() {
-                let Cell::Revealed(shown) = board.cell(n) else {
-                    continue;
-                };
-                let mut mines = 0;
-                unknown.clear();
-                for v in board.neighbours(n) {
-                    if matches!(board.cell(v), Cell::Revealed(_)) {
-                        continue;
-                    }
-                    if self.mine[v.get()] {
-                        mines += 1;
-                    } else if !self.safe[v.get()] {
-                        unknown.push(v);
-                    }
-                }
-                if unknown.is_empty() {
-                    continue;
-                }
-                if mines == usize::from(shown) {
-                    unknown.iter().for_each(|v| self.safe[v.get()] = true);
-                    changed = true;
-                } else if mines + unknown.len() == usize::from(shown) {
-                    unknown.iter().for_each(|v| self.mine[v.get()] = true);
-                    changed = true;
-                }
-            }
-            if !changed {
-                return;
-            }
-        }
-    }
-
     /// A known mine: only known mines are flagged by the style, so a flag it did not place
     /// (a player's, on the page) counts for nothing.
     fn is_mine(&self, c: CellIdx) -> bool {
@@ -126,6 +86,8 @@ struct Shadow {
     batch: Vec<CellIdx>,
     next: usize,
     clicks: i64,
+    /// The cells it clicked, in order.
+    clicked: Vec<CellIdx>,
     over: bool,
 }
 
@@ -138,6 +100,7 @@ impl Shadow {
         board: &Board,
         config: &PlayerConfig,
         knowledge: &mut Knowledge,
+        at_fixpoint: bool,
     ) -> Result<Option<CellIdx>, SolveError> {
         while !self.over {
             while let Some(&c) = self.batch.get(self.next) {
@@ -149,17 +112,14 @@ impl Shadow {
                     return Ok(Some(c));
                 }
                 self.clicks += 1;
+                self.clicked.push(c);
                 self.next += 1;
                 self.open_from(board, c);
             }
             let at_ours = board
                 .indices()
                 .all(|c| self.open[c.get()] == matches!(board.cell(c), Cell::Revealed(_)));
-            if at_ours
-                && board
-                    .indices()
-                    .all(|c| !knowledge.safe[c.get()] || self.open[c.get()])
-            {
+            if at_ours && at_fixpoint {
                 // Its position is ours, where nothing certain is left: no need to ask.
                 self.over = true;
                 break;
@@ -225,6 +185,21 @@ pub(super) struct Stretch {
     /// Numbers we opened whose own click by the normal style is not yet proved (no neighbour
     /// of them may turn out to be a zero opened in the stretch).
     pending: Vec<CellIdx>,
+    /// Per cell, whether a click of ours stands for the normal style's click on it (as a
+    /// number): counted, pending, or not (opened by a cascade, or beside a zero).
+    key: Vec<Key>,
+    /// How many cells were revealed at our last analysis.
+    analysed_at: usize,
+    /// What the normal player plays there if no cell is certain.
+    other: Option<Move>,
+}
+
+/// Whether one of our clicks stands for the normal style's click on a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    None,
+    Counted,
+    Pending,
 }
 
 impl Stretch {
@@ -247,6 +222,7 @@ impl Stretch {
                 batch: analysed.safe.clone(),
                 next: 0,
                 clicks: 0,
+                clicked: Vec::new(),
                 over: false,
             },
             seen: revealed,
@@ -255,6 +231,9 @@ impl Stretch {
             clicks: 0,
             keys: 0,
             pending: Vec::new(),
+            key: vec![Key::None; board.len()],
+            analysed_at: revealed_count(board),
+            other: analysed.other,
         }
     }
 
@@ -266,6 +245,14 @@ impl Stretch {
         saved: i64,
     ) -> Result<Step, SolveError> {
         self.absorb(board);
+        let open = revealed_count(board);
+        if self.chord.is_none() && open != self.analysed_at {
+            // What the new numbers prove (our position is never analysed twice).
+            let analysed = analyse(board, config)?;
+            self.knowledge.learn(&analysed);
+            self.analysed_at = open;
+            self.other = analysed.other;
+        }
         if let Some(n) = self.chord {
             let unflagged = board
                 .neighbours(n)
@@ -279,15 +266,9 @@ impl Stretch {
             };
             return Ok(Step::Click(self.play(board, mv.0, mv.1, false)));
         }
-        loop {
-            if let Some((action, c, sure)) = self.choose(board, config, saved)? {
-                return Ok(Step::Click(self.play(board, action, c, sure)));
-            }
-            let analysed = analyse(board, config)?;
-            self.knowledge.learn(&analysed);
-            if !analysed.safe.iter().any(|&c| board.cell(c).is_unrevealed()) {
-                return Ok(Step::Over(analysed.other));
-            }
+        match self.choose(board, config, saved)? {
+            Some((action, c, sure)) => Ok(Step::Click(self.play(board, action, c, sure))),
+            None => Ok(Step::Over(self.other.take())),
         }
     }
 
@@ -297,7 +278,9 @@ impl Stretch {
         board: &Board,
         config: &PlayerConfig,
     ) -> Result<i64, SolveError> {
-        let left = self.shadow.advance(board, config, &mut self.knowledge)?;
+        let left = self
+            .shadow
+            .advance(board, config, &mut self.knowledge, true)?;
         debug_assert!(
             left.is_none(),
             "the normal style stopped elsewhere: {left:?}"
@@ -330,8 +313,10 @@ impl Stretch {
                 Action::Reveal if opened(target) => {
                     if sure || board.cell(target) == Cell::Revealed(0) {
                         self.keys += 1;
+                        self.key[target.get()] = Key::Counted;
                     } else {
                         self.pending.push(target);
+                        self.key[target.get()] = Key::Pending;
                     }
                 }
                 Action::Chord => {
@@ -341,6 +326,7 @@ impl Stretch {
                             zeros.push(v);
                         } else {
                             self.pending.push(v);
+                            self.key[v.get()] = Key::Pending;
                         }
                     }
                     self.keys += openings(board, &zeros);
@@ -348,19 +334,47 @@ impl Stretch {
                 _ => {}
             }
         }
-        self.knowledge.infer(board);
         let mut proved = 0;
         let knowledge = &self.knowledge;
+        let key = &mut self.key;
         self.pending
             .retain(|&v| match clicked_by_normal(board, knowledge, v) {
                 Some(true) => {
                     proved += 1;
+                    key[v.get()] = Key::Counted;
                     false
                 }
-                Some(false) => false,
+                Some(false) => {
+                    key[v.get()] = Key::None;
+                    false
+                }
                 None => true,
             });
         self.keys += proved;
+    }
+
+    /// The shadow's clicks on numbers that no click of ours is counted to stand for: clicks
+    /// of the normal style beyond those ours stand for. (A number still pending is counted
+    /// here until it is settled, then either in `keys` or here: once.)
+    fn unmatched(&self, board: &Board) -> i64 {
+        let unmatched = self.shadow.clicked.iter().filter(|&&c| {
+            matches!(board.cell(c), Cell::Revealed(k) if k > 0) && self.key[c.get()] != Key::Counted
+        });
+        unmatched.count() as i64
+    }
+
+    /// The first click of the chord on `n`: its first flag still to place, or the chord.
+    fn start_chord(&mut self, board: &Board, n: CellIdx) -> (Action, CellIdx, bool) {
+        let unflagged = board
+            .neighbours(n)
+            .find(|&v| self.knowledge.is_mine(v) && board.cell(v) != Cell::Flag);
+        match unflagged {
+            Some(mine) => {
+                self.chord = Some(n);
+                (Action::Flag, mine, false)
+            }
+            None => (Action::Chord, n, false),
+        }
     }
 
     /// Our next click and whether it surely stands for a click of the normal style, or `None`
@@ -389,19 +403,14 @@ impl Stretch {
             return Ok(Some((Action::Reveal, c, true)));
         }
         // 2. The chord of best net gain whose risk the clicks saved still cover.
-        let slack = saved - (self.clicks - self.keys);
+        //    The shadow goes as far as it can first: the clicks it makes on numbers none of
+        //    ours stands for are clicks saved already.
+        self.shadow
+            .advance(board, config, &mut self.knowledge, false)?;
+        let knowledge = &self.knowledge;
+        let slack = saved - (self.clicks - self.keys - self.unmatched(board));
         if let Some(n) = best_chord(board, knowledge, slack) {
-            self.chord = Some(n);
-            let unflagged = board
-                .neighbours(n)
-                .find(|&v| knowledge.is_mine(v) && board.cell(v) != Cell::Flag);
-            return Ok(Some(match unflagged {
-                Some(mine) => (Action::Flag, mine, false),
-                None => {
-                    self.chord = None;
-                    (Action::Chord, n, false)
-                }
-            }));
+            return Ok(Some(self.start_chord(board, n)));
         }
         // 3. A cell no cascade can open costs the normal style a click of its own: the one
         //    whose chord would then save the most.
@@ -418,7 +427,10 @@ impl Stretch {
             return Ok(Some((Action::Reveal, c, true)));
         }
         // 4. The normal style's own next click on a cell still hidden here.
-        match self.shadow.advance(board, config, &mut self.knowledge)? {
+        match self
+            .shadow
+            .advance(board, config, &mut self.knowledge, false)?
+        {
             Some(c) => Ok(Some((Action::Reveal, c, true))),
             None => {
                 // The normal style's stretch cannot end while ours has safe cells hidden
@@ -428,6 +440,14 @@ impl Stretch {
             }
         }
     }
+}
+
+fn revealed_count(board: &Board) -> usize {
+    board
+        .cells()
+        .iter()
+        .filter(|c| matches!(c, Cell::Revealed(_)))
+        .count()
 }
 
 /// How many openings (connected zeros) the zeros in `zeros` belong to.
