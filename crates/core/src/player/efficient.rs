@@ -26,8 +26,10 @@
 //!    neighbours are all known, its unflagged mines are flagged one by one and it is chorded;
 //!    played only when its *risk* (its clicks less its *never-free* cells, those no cascade can
 //!    open: each neighbour is revealed, a mine, or beside a mine) fits in the *slack* below;
-//! 3. a never-free hidden safe cell, the one whose own chord would then save the most;
-//! 4. the normal style's own next click, when its cell is still hidden here.
+//! 3. when a chord was refused for want of slack, the normal style's own next click, when its
+//!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
+//! 4. a never-free hidden safe cell, the one whose own chord would then save the most;
+//! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
 //! zeros) the stretch opens, once per number it opens with no such zero beside it, and
@@ -35,11 +37,11 @@
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
 //! normal style's click on that opening; a click of step 3, and a number a chord opens once no
 //! neighbour of it can be a zero opened in the stretch, for its click on that number; a click
-//! of step 4 for that very click. Our clicks open distinct cells and openings, so they stand
+//! of steps 3 and 5 for that very click. Our clicks open distinct cells and openings, so they stand
 //! for distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
 //! stands for are further clicks of it (a number not yet settled is counted there until it
 //! is, then in one place only). Let `D` be our clicks on the stretch less those two counts:
-//! steps 1, 3 and 4 never raise `D`, a chord raises it by its risk at most, and the *slack*
+//! steps 1, 3, 4 and 5 never raise `D`, a chord raises it by its risk at most, and the *slack*
 //! is the clicks saved on the stretches before less `D`, so `D` never exceeds the clicks saved
 //! before. Once the stretch is over the shadow has played it all, its clicks `N` are known
 //! exactly, and the clicks saved change by `N` less ours, which is at least `-D` since `N` is

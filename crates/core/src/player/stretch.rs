@@ -412,7 +412,18 @@ impl Stretch {
         if let Some(n) = best_chord(board, knowledge, slack) {
             return Ok(Some(self.start_chord(board, n)));
         }
-        // 3. A cell no cascade can open costs the normal style a click of its own: the one
+        // 3. A chord refused for want of slack: the normal style's next click first, which may
+        //    let the shadow show clicks saved (measured: 102.1 -> 102.9 % on expert games 0-299).
+        if best_chord(board, knowledge, i64::MAX).is_some() {
+            if let Some(c) = self
+                .shadow
+                .advance(board, config, &mut self.knowledge, false)?
+            {
+                return Ok(Some((Action::Reveal, c, true)));
+            }
+        }
+        let knowledge = &self.knowledge;
+        // 4. A cell no cascade can open costs the normal style a click of its own: the one
         //    whose chord would then save the most.
         let never_free = hidden_safe
             .iter()
@@ -426,7 +437,7 @@ impl Stretch {
         if let Some(&c) = never_free {
             return Ok(Some((Action::Reveal, c, true)));
         }
-        // 4. The normal style's own next click on a cell still hidden here.
+        // 5. The normal style's own next click on a cell still hidden here.
         match self
             .shadow
             .advance(board, config, &mut self.knowledge, false)?
