@@ -3,8 +3,9 @@
 //! [`Style::NoFlagEfficient`] clicks only, openings first. The guesses never change.
 //!
 //! **Same guesses.** A *stretch* is what a game plays between two moves that are not certain
-//! (the opening, a guess, an endgame move), all from the normal player ([`crate::player::next_moves`], asked
-//! on the board with the style's flags taken off, as `mineseer play` sees it). The normal
+//! (the opening, a guess, an endgame move), all from the normal player
+//! ([`crate::player::next_moves`], asked on the board with the style's flags taken off, as
+//! `mineseer play` sees it). The normal
 //! style opens a stretch by batches: the certain cells of one analysis, clicked in board order,
 //! then the next analysis. The no-flag style opens the same batches in another order. The
 //! efficient style asks after any click (see below). Every style opens only cells that are
@@ -35,10 +36,10 @@
 //! zeros) the stretch opens, once per number it opens with no such zero beside it, and
 //! perhaps on more numbers (one clicked before the zero beside it). Each of our clicks
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
-//! normal style's click on that opening; a click of step 3, and a number a chord opens once no
+//! normal style's click on that opening; a click of step 4, and a number a chord opens once no
 //! neighbour of it can be a zero opened in the stretch, for its click on that number; a click
-//! of steps 3 and 5 for that very click. Our clicks open distinct cells and openings, so they stand
-//! for distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
+//! of steps 3 and 5 for that very click. Our clicks open distinct cells and openings, so they
+//! stand for distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
 //! stands for are further clicks of it (a number not yet settled is counted there until it
 //! is, then in one place only). Let `D` be our clicks on the stretch less those two counts:
 //! steps 1, 3, 4 and 5 never raise `D`, a chord raises it by its risk at most, and the *slack*
