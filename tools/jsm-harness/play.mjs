@@ -624,6 +624,15 @@ async function runBulk(specs) {
   if (n !== specs.length) throw new Error(`bulkRun played ${n} games of ${specs.length}`);
 }
 
+// Linux's /proc/self/schedstat: ns on a CPU, ns runnable but waiting for one, timeslices. The
+// wait shows a run starved of CPU (a low nice level on a busy machine) apart from a run that
+// sleeps (a timer): the latter would leave wall time neither on a CPU nor in the run queue.
+function schedstat() {
+  try { const [run, wait] = fs.readFileSync('/proc/self/schedstat', 'utf8').split(' ').map(Number); return { run, wait }; }
+  catch { return null; }
+}
+const sched0 = schedstat();
+const wall0 = nodePerformance.now();
 let n = 0, won = 0, totalMs = 0, totalCpu = 0, nViol = 0;
 function emit(res) {
   process.stdout.write(JSON.stringify(res) + '\n');
@@ -646,4 +655,13 @@ console.error(`[jsm-harness] games=${n} won=${won} (${pct.toFixed(2)}% +/- ${(1.
   `wall_ms/game=${(totalMs / Math.max(n, 1)).toFixed(1)} cpu_ms/game=${(totalCpu / Math.max(n, 1)).toFixed(1)} ` +
   `games_with_violations_or_errors=${nViol} console.error_lines=${consoleErrors.length} ` +
   `pe_runs=${peRuns} pe_runs_over_50cpu_ms=${peSlow} pe_max_cpu_ms=${peMax.toFixed(1)}`);
+const sched1 = schedstat();
+if (sched0 && sched1) {
+  const ms = ns => (ns / 1e6).toFixed(0);
+  const wall = nodePerformance.now() - wall0;
+  const run = sched1.run - sched0.run, wait = sched1.wait - sched0.wait;
+  // the main thread only: what is neither on a CPU nor waiting for one is time asleep
+  console.error(`[jsm-harness] main thread: wall_ms=${wall.toFixed(0)} on_cpu_ms=${ms(run)} ` +
+    `waiting_for_cpu_ms=${ms(wait)} asleep_ms=${Math.max(0, wall - (run + wait) / 1e6).toFixed(0)}`);
+}
 if (consoleErrors.length) for (const e of consoleErrors.slice(0, 20)) console.error(`[jsm console.error] game ${e.id}: ${e.msg}`);

@@ -71,6 +71,7 @@ mod guess;
 mod long_term;
 mod moves;
 mod opening;
+mod stretch;
 #[cfg(test)]
 pub(crate) mod test_positions;
 mod view;

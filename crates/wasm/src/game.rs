@@ -96,8 +96,8 @@ pub struct Game {
     /// The first-click rule the game was dealt under, for the record and the view (a replayed
     /// record's core game is laid from its layout, so its own config says "none").
     rule: FirstClickRule,
-    /// The auto-player of a style, kept between steps (it opens a batch of certain cells
-    /// over several steps); dropped by the page's own clicks.
+    /// The auto-player of a style, kept between steps (it opens a batch or a stretch of certain
+    /// cells over several steps); dropped by the page's own clicks.
     styled: Option<StylePlayer>,
 }
 
