@@ -45,12 +45,9 @@ BROWSER_FILES_AT_ONCE=3
 # machine to themselves.
 ALONE_TESTS='[0-9] ?m?s\b|time budget|as fast|200x200'
 
-# On a fresh machine the tools' build starts the longest chain (the tools, the page, the browser
-# tests), so it is not niced: beside the niced Rust builds it took 731 s of wall, most of the
-# first run's 22 minutes (docs/journal/first-run.md). With the tools installed it does nothing.
 job_tools() {
   step "Trunk and wasm-bindgen-cli, built when missing (minutes on a fresh machine)" \
-    env MINESEER_SETUP=build-tools bash scripts/setup.sh
+    $THROUGHPUT env MINESEER_SETUP=build-tools bash scripts/setup.sh
 }
 
 job_setup() {

@@ -222,11 +222,6 @@ test('scripts/test.sh starts the build tools at once, beside the Rust build, and
   }
   assert.match(testSh, /MINESEER_SETUP=build-tools bash scripts\/setup\.sh/);
   assert.match(testSh, /MINESEER_SETUP=no-build-tools bash scripts\/setup\.sh/);
-  // The tools' build starts the longest chain of a fresh machine (the tools, the page, the
-  // browser tests): it runs at the normal priority, ahead of the niced Rust builds beside it.
-  const toolsJob = testSh.match(/^job_tools\(\) \{\n([\s\S]*?)^\}/m)[1];
-  assert.doesNotMatch(toolsJob, /\$THROUGHPUT|\bnice\b/, 'the tools are not niced');
-  assert.match(testSh, /^THROUGHPUT="nice -n \d+"$/m, 'the Rust builds are');
 });
 
 test('the Rust test build leaves criterion out: only crates/bench, whose library has nothing to test, depends on it', () => {
