@@ -23,3 +23,5 @@ pub mod scaled;
 pub mod scratch;
 pub(crate) mod small_front;
 pub(crate) mod sorting;
+#[cfg(test)]
+pub(crate) mod test_games;

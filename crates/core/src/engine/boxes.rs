@@ -274,6 +274,7 @@ mod tests {
     /// must not show in a smaller one), and against `Boxes::new` with a fresh one.
     #[test]
     fn matches_the_definition_with_a_reused_scratch() {
+        use crate::engine::test_games::click_random_safe_cells;
         use crate::game::Game;
         use crate::rng::GameRng;
         let mut rng = GameRng::new(3907);
@@ -288,16 +289,8 @@ mod tests {
                 layout[rng.below(n as u64) as usize] = true;
             }
             let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
-            for _ in 0..1 + rng.below(6) {
-                let safe: Vec<usize> = (0..n)
-                    .filter(|&i| !layout[i] && game.board().cell(CellIdx(i as u32)).is_unrevealed())
-                    .collect();
-                if safe.is_empty() {
-                    break;
-                }
-                let i = safe[rng.below(safe.len() as u64) as usize];
-                let _ = game.reveal(i % width, i / width);
-            }
+            let clicks = 1 + rng.below(6);
+            click_random_safe_cells(&mut game, &layout, &mut rng, clicks);
             let Ok(rules) = Rules::from_board(game.board()) else {
                 continue;
             };

@@ -320,6 +320,7 @@ mod tests {
     #[test]
     fn after_reveal_matches_from_board() {
         use crate::engine::probability::{solve_board, SolveConfig};
+        use crate::engine::test_games::click_random_safe_cells;
         use crate::game::Game;
         use crate::rng::GameRng;
         let mut rng = GameRng::new(2611);
@@ -339,16 +340,8 @@ mod tests {
             }
             let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
             // A few reveals of safe cells, as a game would have them.
-            for _ in 0..1 + rng.below(4) {
-                let safe: Vec<usize> = (0..n)
-                    .filter(|&i| !layout[i] && game.board().cell(CellIdx(i as u32)).is_unrevealed())
-                    .collect();
-                if safe.is_empty() {
-                    break;
-                }
-                let i = safe[rng.below(safe.len() as u64) as usize];
-                let _ = game.reveal(i % width, i / width);
-            }
+            let clicks = 1 + rng.below(4);
+            click_random_safe_cells(&mut game, &layout, &mut rng, clicks);
             let mut board = game.board().clone();
             for (i, &mine) in layout.iter().enumerate() {
                 let idx = CellIdx(i as u32);

@@ -25,6 +25,7 @@ mod tests {
     use super::*;
     use crate::board::{Cell, CellIdx};
     use crate::engine::probability::{solve_board, solve_board_with, SolveConfig};
+    use crate::engine::test_games::click_random_safe_cells;
     use crate::game::Game;
     use crate::rng::GameRng;
 
@@ -47,16 +48,8 @@ mod tests {
                 layout[rng.below(n as u64) as usize] = true;
             }
             let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
-            for _ in 0..1 + rng.below(8) {
-                let safe: Vec<usize> = (0..n)
-                    .filter(|&i| !layout[i] && game.board().cell(CellIdx(i as u32)).is_unrevealed())
-                    .collect();
-                if safe.is_empty() {
-                    break;
-                }
-                let i = safe[rng.below(safe.len() as u64) as usize];
-                let _ = game.reveal(i % width, i / width);
-            }
+            let clicks = 1 + rng.below(8);
+            click_random_safe_cells(&mut game, &layout, &mut rng, clicks);
             let mut board = game.board().clone();
             for (i, &is_mine) in layout.iter().enumerate() {
                 let idx = CellIdx(i as u32);
