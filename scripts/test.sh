@@ -79,11 +79,12 @@ job_rust_tests() {
 # wasm-bindgen-test-runner gives the tests 20 s by default, which a loaded machine overran (a
 # webdriver request timed out after 18.6 s at a load of 28, beside the release build): 120 s.
 # It is the harness's limit only; no wasm test asserts a time.
-# Without debug info, which no test reads: the host's proc macros and build scripts are then the
-# ones clippy built (with the dev profile's debug info they were built a second time), and the
-# runner reads modules of a few MB instead of 30 to 36 MB. Only the integration tests (`--test
-# '*'`: tests/web.rs): the library's unit tests are plain #[test]s, which the runner does not
-# run in wasm32 ("no tests to run!"); they run natively in rust-tests.
+# Without debug info, which no test reads: the runner reads modules of 5 to 6 MB instead of 30
+# to 36, and the step took 100 s of CPU instead of 125. Its host build (proc macros, build
+# scripts) is not clippy's: cargo built it again in each of three settings tried
+# (docs/journal/first-run.md, "issue 42 (branch issue-42d)"). Only the integration tests
+# (`--test '*'`: tests/web.rs): the library's unit tests are plain #[test]s, which the runner
+# does not run in wasm32 ("no tests to run!"); they run natively in rust-tests.
 job_wasm() {
   step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)" \
     env WASM_BINDGEN_TEST_TIMEOUT=120 CARGO_PROFILE_DEV_DEBUG=0 \

@@ -246,7 +246,7 @@ test('the Rust test build leaves criterion out: only crates/bench, whose library
   assert.match(core, /^autobenches = false$/m, 'crates/core/benches/ is not built as benches of the core');
 });
 
-test('scripts/test.sh builds the wasm-bindgen tests without debug info (the host build is then clippy\'s) and only their integration tests', () => {
+test('scripts/test.sh builds the wasm-bindgen tests without debug info (modules of a few MB for the runner) and only their integration tests', () => {
   const testSh = fs.readFileSync(path.join(ROOT, 'scripts', 'test.sh'), 'utf8');
   const wasm = testSh.match(/^job_wasm\(\) \{\n([\s\S]*?)^\}/m)[1];
   assert.match(wasm, /CARGO_PROFILE_DEV_DEBUG=0/);
