@@ -420,9 +420,13 @@ impl<S: LayoutSource> Rollouts<S> {
     /// Plays the layouts `indices` and adds their outcomes to `tally`, with one memo of the
     /// player's moves across them.
     pub fn play(&self, indices: Range<u64>, tally: &mut Tally) {
-        let mut memo = self.memo();
+        self.play_with(indices, tally, &mut self.memo());
+    }
+
+    /// [`Rollouts::play`] with a memo kept by the caller across calls ([`Rollouts::memo`]).
+    pub fn play_with(&self, indices: Range<u64>, tally: &mut Tally, memo: &mut MoveMemo) {
         for index in indices {
-            tally.add(self.outcome_with(index, &mut memo));
+            tally.add(self.outcome_with(index, memo));
         }
     }
 

@@ -26,9 +26,7 @@ use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
 use mineseer_core::player::{next_moves, wins_after_reveal, Level, MoveMemo, PlayerConfig, Reason};
 use mineseer_core::rng::{derive_seed, GameRng};
 use mineseer_core::sample::LayoutSampler;
-use mineseer_core::{
-    solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig,
-};
+use mineseer_core::{solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig};
 use num_bigint::BigUint;
 
 /// Layouts drawn for each position's estimate.
@@ -166,8 +164,7 @@ fn cases(positions: &[Board], level: Level) -> Vec<Case> {
                 .candidates()
                 .iter()
                 .map(|c| {
-                    let (wins, total) =
-                        exact_value(board, &layouts, (c.x, c.y), &mut memo);
+                    let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &mut memo);
                     wins as f64 / total as f64
                 })
                 .collect();

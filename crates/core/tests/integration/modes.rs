@@ -310,7 +310,10 @@ fn the_auto_player_wins_every_fair_game_and_hardcore_changes_no_result() {
     let normal_wins = played.iter().filter(|g| g[0].0).count();
     assert!(normal_wins > 300 && normal_wins < 600, "{normal_wins}");
     for (i, [normal, hardcore, _]) in played.iter().enumerate() {
-        assert_eq!(hardcore.0, normal.0, "game {i}: hard core changed the result");
+        assert_eq!(
+            hardcore.0, normal.0,
+            "game {i}: hard core changed the result"
+        );
     }
     assert_eq!(played.iter().filter(|g| g[2].0).count(), games as usize);
     // Fair redrew in the games normal lost to a guess (and maybe in some it won).
