@@ -34,7 +34,8 @@ use crate::engine::probability::{Analysis, SolveConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game};
 use crate::player::{
-    next_moves, ranked_guesses, wins_after_reveal, Action, Level, MoveMemo, PlayerConfig, Reason,
+    next_moves, ranked_guesses, wins_after_reveal, Action, Level, Move, MoveMemo, PlayerConfig,
+    Reason,
 };
 use crate::rng::{derive_seed, GameRng};
 use crate::sample::LayoutSampler;
@@ -383,7 +384,7 @@ impl<S: LayoutSource> Rollouts<S> {
     /// does not replay the position (it cannot happen with a consistent source) counts as a
     /// loss for every candidate.
     pub fn outcome(&self, index: u64) -> u8 {
-        self.outcome_with(index, &mut self.memo())
+        self.outcome_on(self.source.layout(self.seed, index))
     }
 
     /// [`Rollouts::outcome`], taking the player's moves from `memo` ([`Rollouts::memo`]):
@@ -396,16 +397,25 @@ impl<S: LayoutSource> Rollouts<S> {
 
     /// The candidates that win on `layout`: bit `k` for candidate `k`.
     pub fn outcome_on(&self, layout: Vec<bool>) -> u8 {
-        self.outcome_on_with(layout, &mut self.memo())
+        self.winners(layout, |board| next_moves(board, &self.player))
     }
 
     fn outcome_on_with(&self, layout: Vec<bool>, memo: &mut MoveMemo) -> u8 {
+        self.winners(layout, |board| memo.next_moves(board))
+    }
+
+    /// The candidates that win on `layout`, the player's moves from `moves_of`.
+    fn winners(
+        &self,
+        layout: Vec<bool>,
+        mut moves_of: impl FnMut(&Board) -> Result<Vec<Move>, SolveError>,
+    ) -> u8 {
         let Some(game) = Game::at_position(&self.board, layout) else {
             return 0;
         };
         let mut won = 0u8;
         for (k, &cell) in self.cells.iter().enumerate() {
-            if wins_after_reveal(&game, cell, &self.player, |board| memo.next_moves(board)) {
+            if wins_after_reveal(&game, cell, &self.player, &mut moves_of) {
                 won |= 1 << k;
             }
         }
