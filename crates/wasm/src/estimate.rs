@@ -13,7 +13,7 @@ use mineseer_core::estimate::{
     affordable_level, plan, summarize, EstimateConfig, Plan, Rollouts, Tally,
 };
 use mineseer_core::formats::parse_position;
-use mineseer_core::player::{Level, MoveMemo};
+use mineseer_core::player::Level;
 use mineseer_core::{solve_board, Board};
 use mineseer_json::{level_from_name, EstimateJson, PlanJson};
 use serde::Deserialize;
@@ -45,9 +45,6 @@ pub struct EndgameEstimate {
     level: Level,
     seed: u64,
     rollouts: Rollouts,
-    /// The player's moves of the positions this worker's layouts met (late positions' layouts
-    /// meet the same ones again and again).
-    memo: MoveMemo,
     tally: Tally,
     /// How many of this worker's layouts are played.
     played: u64,
@@ -82,7 +79,6 @@ pub fn estimate_of_position(
         plan,
         level,
         seed: config.seed,
-        memo: rollouts.memo(),
         rollouts,
         tally,
         played: 0,
@@ -127,9 +123,8 @@ impl EndgameEstimate {
         while self.played < max_layouts && now_ms() < deadline_ms {
             let batch_end = (self.played + BATCH).min(max_layouts);
             for k in self.played..batch_end {
-                let index = u64::from(first) + k * stride;
                 self.tally
-                    .add(self.rollouts.outcome_with(index, &mut self.memo));
+                    .add(self.rollouts.outcome(u64::from(first) + k * stride));
             }
             self.played = batch_end;
             on_batch
@@ -170,9 +165,8 @@ impl EndgameEstimate {
     /// Plays this worker's layouts natively (the twin of `run`, without clock or callback).
     pub fn play(&mut self, first: u64, stride: u64, max_layouts: u64) {
         while self.played < max_layouts {
-            let index = first + self.played * stride.max(1);
             self.tally
-                .add(self.rollouts.outcome_with(index, &mut self.memo));
+                .add(self.rollouts.outcome(first + self.played * stride.max(1)));
             self.played += 1;
         }
     }

@@ -8,8 +8,9 @@
 //! layout by layout).
 //!
 //! The table is a plain open-addressed array. It is native only: in the page's wasm modules it
-//! cost 2 KB gzipped (a `HashMap` of boards 3 KB), which the solver's module, 2.4 KB under its
-//! budget, cannot spare; there the memo asks [`next_moves`] every time (the same moves).
+//! cost 1 to 2 KB gzipped (a `HashMap` of boards 3 KB), which the solver's module, 1.6 KB under
+//! its budget, cannot spare; there the memo asks [`next_moves`] every time (the same moves), and
+//! the page's estimate worker plays without one.
 
 use crate::board::{Board, Cell};
 use crate::error::SolveError;
