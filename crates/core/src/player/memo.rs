@@ -116,7 +116,7 @@ mod tests {
             .map(|_| random_position(&mut rng))
             .collect();
         let mut asked = 0;
-        for (i, board) in positions.iter().enumerate() {
+        for i in 0..positions.len() {
             // This position, then one met 1, 46 or 91 positions ago (kept, or emptied with the
             // table once it was half full).
             for j in [i, i.saturating_sub(1 + i % 3 * 45)] {
