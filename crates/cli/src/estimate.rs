@@ -126,14 +126,18 @@ fn play(rollouts: &Rollouts, plan: &Plan, args: &EstimateArgs) -> Result<Tally> 
     let tallies: Vec<Tally> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
-            .map(|chunk| {
-                let start = chunk * CHUNK;
-                let end = (start + CHUNK).min(args.rollouts);
-                let mut tally = Tally::new(k);
-                rollouts.play(start..end, &mut tally);
-                progress.inc(end - start);
-                tally
-            })
+            // A memo of the player's moves for each of rayon's jobs, kept across its chunks.
+            .map_init(
+                || rollouts.memo(),
+                |memo, chunk| {
+                    let start = chunk * CHUNK;
+                    let end = (start + CHUNK).min(args.rollouts);
+                    let mut tally = Tally::new(k);
+                    rollouts.play_with(start..end, &mut tally, memo);
+                    progress.inc(end - start);
+                    tally
+                },
+            )
             .collect()
     });
     progress.finish_and_clear();

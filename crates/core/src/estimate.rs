@@ -34,10 +34,14 @@ use crate::engine::probability::{Analysis, SolveConfig};
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game};
 use crate::player::{
-    next_moves, ranked_guesses, wins_after_reveal, Action, Level, PlayerConfig, Reason,
+    next_moves, ranked_guesses, wins_after_reveal, Action, Level, Move, MoveMemo, PlayerConfig,
+    Reason,
 };
 use crate::rng::{derive_seed, GameRng};
 use crate::sample::LayoutSampler;
+
+mod tally;
+pub use tally::Tally;
 
 /// The most candidates one estimate compares: a layout's result is one bit per candidate,
 /// and a tally keeps a count for each set of winners (2^8 of them).
@@ -380,28 +384,59 @@ impl<S: LayoutSource> Rollouts<S> {
     /// does not replay the position (it cannot happen with a consistent source) counts as a
     /// loss for every candidate.
     pub fn outcome(&self, index: u64) -> u8 {
+        self.outcome_on(self.source.layout(self.seed, index))
+    }
+
+    /// [`Rollouts::outcome`], taking the player's moves from `memo` ([`Rollouts::memo`]):
+    /// the same outcome, with each position met before not analysed again. Keep one memo
+    /// across the layouts of one rollouts.
+    pub fn outcome_with(&self, index: u64, memo: &mut MoveMemo) -> u8 {
         let layout = self.source.layout(self.seed, index);
-        self.outcome_on(layout)
+        self.outcome_on_with(layout, memo)
     }
 
     /// The candidates that win on `layout`: bit `k` for candidate `k`.
     pub fn outcome_on(&self, layout: Vec<bool>) -> u8 {
+        self.winners(layout, |board| next_moves(board, &self.player))
+    }
+
+    fn outcome_on_with(&self, layout: Vec<bool>, memo: &mut MoveMemo) -> u8 {
+        self.winners(layout, |board| memo.next_moves(board))
+    }
+
+    /// The candidates that win on `layout`, the player's moves from `moves_of`.
+    fn winners(
+        &self,
+        layout: Vec<bool>,
+        mut moves_of: impl FnMut(&Board) -> Result<Vec<Move>, SolveError>,
+    ) -> u8 {
         let Some(game) = Game::at_position(&self.board, layout) else {
             return 0;
         };
         let mut won = 0u8;
         for (k, &cell) in self.cells.iter().enumerate() {
-            if wins_after(&game, cell, &self.player) {
+            if wins_after_reveal(&game, cell, &self.player, &mut moves_of) {
                 won |= 1 << k;
             }
         }
         won
     }
 
-    /// Plays the layouts `indices` and adds their outcomes to `tally`.
+    /// An empty memo of this rollouts' player, for [`Rollouts::outcome_with`].
+    pub fn memo(&self) -> MoveMemo {
+        MoveMemo::new(self.player.clone())
+    }
+
+    /// Plays the layouts `indices` and adds their outcomes to `tally`, with one memo of the
+    /// player's moves across them.
     pub fn play(&self, indices: Range<u64>, tally: &mut Tally) {
+        self.play_with(indices, tally, &mut self.memo());
+    }
+
+    /// [`Rollouts::play`] with a memo kept by the caller across calls ([`Rollouts::memo`]).
+    pub fn play_with(&self, indices: Range<u64>, tally: &mut Tally, memo: &mut MoveMemo) {
         for index in indices {
-            tally.add(self.outcome(index));
+            tally.add(self.outcome_with(index, memo));
         }
     }
 
@@ -415,90 +450,6 @@ impl<S: LayoutSource> Rollouts<S> {
 /// engine cannot analyse counts as a loss, never a panic.
 pub fn wins_after(game: &Game, cell: (usize, usize), player: &PlayerConfig) -> bool {
     wins_after_reveal(game, cell, player, |board| next_moves(board, player))
-}
-
-/// How many layouts ended with each set of winning candidates. Tallies of disjoint sets of
-/// layouts add up ([`Tally::merge`]), in any order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tally {
-    candidates: usize,
-    by_winners: Vec<u64>,
-}
-
-impl Tally {
-    /// An empty tally for `candidates` candidates (at most [`MAX_CANDIDATES`]).
-    pub fn new(candidates: usize) -> Tally {
-        let candidates = candidates.min(MAX_CANDIDATES);
-        Tally {
-            candidates,
-            by_winners: vec![0; 1 << candidates],
-        }
-    }
-
-    /// A tally from its counts by set of winners ([`Tally::counts`]), as a worker sends them.
-    pub fn from_counts(candidates: usize, counts: Vec<u64>) -> Result<Tally, EstimateError> {
-        let expected = 1usize << candidates.min(MAX_CANDIDATES);
-        if candidates > MAX_CANDIDATES || counts.len() != expected {
-            return Err(EstimateError::TallySize {
-                expected,
-                found: counts.len(),
-            });
-        }
-        Ok(Tally {
-            candidates,
-            by_winners: counts,
-        })
-    }
-
-    /// The counts by set of winners: entry `w` counts the layouts won by exactly the
-    /// candidates whose bits are set in `w`.
-    pub fn counts(&self) -> &[u64] {
-        &self.by_winners
-    }
-
-    /// Counts one layout won by the candidates in `winners`.
-    pub fn add(&mut self, winners: u8) {
-        let mask = self.by_winners.len() - 1;
-        self.by_winners[usize::from(winners) & mask] += 1;
-    }
-
-    /// Adds another tally of the same candidates.
-    pub fn merge(&mut self, other: &Tally) -> Result<(), EstimateError> {
-        if other.by_winners.len() != self.by_winners.len() {
-            return Err(EstimateError::TallySize {
-                expected: self.by_winners.len(),
-                found: other.by_winners.len(),
-            });
-        }
-        for (mine, theirs) in self.by_winners.iter_mut().zip(&other.by_winners) {
-            *mine += theirs;
-        }
-        Ok(())
-    }
-
-    /// Layouts played.
-    pub fn games(&self) -> u64 {
-        self.by_winners.iter().sum()
-    }
-
-    /// Layouts won by candidate `k`.
-    pub fn wins(&self, k: usize) -> u64 {
-        self.count_where(|w| w >> k & 1 == 1)
-    }
-
-    /// Layouts won by candidate `a` and lost by candidate `b`.
-    pub fn only(&self, a: usize, b: usize) -> u64 {
-        self.count_where(|w| w >> a & 1 == 1 && w >> b & 1 == 0)
-    }
-
-    fn count_where(&self, keep: impl Fn(usize) -> bool) -> u64 {
-        self.by_winners
-            .iter()
-            .enumerate()
-            .filter(|&(w, _)| keep(w))
-            .map(|(_, n)| n)
-            .sum()
-    }
 }
 
 /// One candidate's figures.
@@ -559,10 +510,10 @@ impl Estimate {
 /// The figures of `plan`'s candidates from the layouts in `tally`.
 pub fn summarize(plan: &Plan, tally: &Tally) -> Result<Estimate, EstimateError> {
     let k = plan.candidates.len();
-    if tally.candidates != k {
+    if tally.candidates() != k {
         return Err(EstimateError::TallySize {
             expected: 1 << k,
-            found: tally.by_winners.len(),
+            found: tally.counts().len(),
         });
     }
     let games = tally.games();

@@ -69,6 +69,7 @@ mod endgame_handoff;
 mod forced;
 mod guess;
 mod long_term;
+mod memo;
 mod moves;
 mod opening;
 mod stretch;
@@ -92,6 +93,7 @@ pub use click_hints::{chord_hints, click_hints, ChordHint, ClickHints};
 pub use config::{Level, PlayerConfig};
 pub use efficient::{play_game_styled, Clicks, Style, StylePlayer, StyledGame};
 pub(crate) use guess::ranked_guesses;
+pub use memo::MoveMemo;
 use moves::Work;
 pub use moves::{Action, Move, PlayerWork, Reason};
 

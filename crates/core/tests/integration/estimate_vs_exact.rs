@@ -10,11 +10,11 @@
 //! - **Determinism**: the same seed and layouts give the same tally however the layouts are
 //!   shared among threads.
 //!
-//! The exact values keep the player's moves of each position met (`exact_value`'s memo): the
-//! player's moves depend on the board alone, and the layouts of one position pass through the
-//! same positions again and again. The memo changes no value (the last test compares it with
-//! plain `wins_after` on every layout); it made this file several times cheaper
-//! (docs/journal/first-run.md).
+//! The exact values keep the player's moves of each position met (`MoveMemo`, as the
+//! rollouts do): the player's moves depend on the board alone, and the layouts of one position
+//! pass through the same positions again and again. The memo changes no value (the last test
+//! compares it with plain `wins_after` on every layout); it made this file several times
+//! cheaper (docs/journal/first-run.md).
 
 use crate::common;
 
@@ -23,14 +23,11 @@ use mineseer_core::estimate::{
     plan, summarize, wins_after, EstimateConfig, LayoutSource, Plan, Rollouts, Tally,
 };
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState};
-use mineseer_core::player::{next_moves, wins_after_reveal, Level, Move, PlayerConfig, Reason};
+use mineseer_core::player::{next_moves, wins_after_reveal, Level, MoveMemo, PlayerConfig, Reason};
 use mineseer_core::rng::{derive_seed, GameRng};
 use mineseer_core::sample::LayoutSampler;
-use mineseer_core::{
-    solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig, SolveError,
-};
+use mineseer_core::{solve_board, solve_endgame, Board, Cell, EndgameConfig, SolveConfig};
 use num_bigint::BigUint;
-use std::collections::HashMap;
 
 /// Layouts drawn for each position's estimate.
 const ROLLOUTS: u64 = 120;
@@ -91,30 +88,22 @@ fn guess_positions(count: usize, max_layouts: usize) -> Vec<Board> {
     positions
 }
 
-/// The exact wins of "reveal `cell`, then `player`" over every layout: (wins, layouts).
-/// `memo` keeps the player's moves of every position met (its moves depend on the board
-/// alone), so the many layouts that pass through one position analyse it once; give the same
-/// memo only to calls with the same `player`.
+/// The exact wins of "reveal `cell`, then the player of `memo`" over every layout: (wins,
+/// layouts). The memo ([`MoveMemo`]) keeps the player's moves of every position met (its moves
+/// depend on the board alone), so the many layouts that pass through one position analyse it
+/// once, as the rollouts do.
 fn exact_value(
     board: &Board,
     layouts: &[Vec<bool>],
     cell: (usize, usize),
-    player: &PlayerConfig,
-    memo: &mut HashMap<Board, Vec<Move>>,
+    memo: &mut MoveMemo,
 ) -> (u64, u64) {
-    let mut moves_of = |position: &Board| -> Result<Vec<Move>, SolveError> {
-        if let Some(moves) = memo.get(position) {
-            return Ok(moves.clone());
-        }
-        let moves = next_moves(position, player)?;
-        memo.insert(position.clone(), moves.clone());
-        Ok(moves)
-    };
+    let player = memo.config().clone();
     let wins = layouts
         .iter()
         .filter(|layout| {
             let game = Game::at_position(board, layout.to_vec()).expect("a layout replays");
-            wins_after_reveal(&game, cell, player, &mut moves_of)
+            wins_after_reveal(&game, cell, &player, |position| memo.next_moves(position))
         })
         .count();
     (wins as u64, layouts.len() as u64)
@@ -170,13 +159,12 @@ fn cases(positions: &[Board], level: Level) -> Vec<Case> {
             let plan = plan(board, &analysis, &config, None).unwrap();
             let layouts = layout_masks(board);
             let player = config.player(board);
-            let mut memo = HashMap::new();
+            let mut memo = MoveMemo::new(player);
             let exact = plan
                 .candidates()
                 .iter()
                 .map(|c| {
-                    let (wins, total) =
-                        exact_value(board, &layouts, (c.x, c.y), &player, &mut memo);
+                    let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &mut memo);
                     wins as f64 / total as f64
                 })
                 .collect();
@@ -289,9 +277,9 @@ fn the_players_value_never_exceeds_the_optimum() {
             };
             let plan = plan(board, &analysis, &config, None).unwrap();
             let player = config.player(board);
-            let mut memo = HashMap::new();
+            let mut memo = MoveMemo::new(player);
             for c in plan.candidates() {
-                let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &player, &mut memo);
+                let (wins, total) = exact_value(board, &layouts, (c.x, c.y), &mut memo);
                 let (_, optimum) = values
                     .iter()
                     .find(|(cell, _)| *cell == (c.x, c.y))
@@ -367,7 +355,7 @@ fn the_memo_of_the_players_moves_changes_no_exact_value() {
         };
         let plan = plan(board, &analysis, &config, None).unwrap();
         let player = config.player(board);
-        let mut memo = HashMap::new();
+        let mut memo = MoveMemo::new(player.clone());
         for c in plan.candidates() {
             let cell = (c.x, c.y);
             let plain = layouts
@@ -377,7 +365,7 @@ fn the_memo_of_the_players_moves_changes_no_exact_value() {
                     wins_after(&game, cell, &player)
                 })
                 .count() as u64;
-            let (wins, _) = exact_value(board, &layouts, cell, &player, &mut memo);
+            let (wins, _) = exact_value(board, &layouts, cell, &mut memo);
             assert_eq!(wins, plain, "{board:?}: {cell:?} at {level:?}");
         }
     }

@@ -17,7 +17,7 @@ use mineseer_core::clicks::game_stats;
 use mineseer_core::game::{
     FirstClickRule, Game, GameConfig, GameMode, GameState, MoveOutcome, Preset,
 };
-use mineseer_core::player::{play_game, Level, PlayerConfig};
+use mineseer_core::player::{play_game_with, Level, MoveMemo, PlayerConfig};
 use mineseer_core::record::{GameRecord, MoveOp, RawRecord, RecordBuilder, RecordErrorKind};
 use mineseer_core::rng::{derive_seed, GameRng};
 use mineseer_core::Cell;
@@ -267,16 +267,28 @@ fn fair_redraws_are_exactly_uniform_and_a_biased_redraw_is_caught() {
     }
 }
 
-/// Plays `games` expert games (seeds derived from 40) in `mode` on two threads; the won flag
-/// and the redraw count of each.
-fn expert_games(mode: GameMode, games: u64) -> Vec<(bool, usize)> {
+/// The modes the auto-player plays each expert game in.
+const MODES: [GameMode; 3] = [GameMode::Normal, GameMode::Hardcore, GameMode::Fair];
+
+/// Plays `games` expert games (seeds derived from 40) in each of [`MODES`] on two threads;
+/// per game and mode, the won flag and the redraw count. The three games of one seed share a
+/// memo of the player's moves ([`MoveMemo`]: they depend on the board alone), since they meet
+/// the same positions: a hard-core game is the normal game until hard core ends it, and a Fair
+/// game is the normal one until its first redraw. What each mode does to the game is its own
+/// and not memoised.
+fn expert_games(games: u64) -> Vec<[(bool, usize); 3]> {
     let player = PlayerConfig::new(Level::Full, FirstClickRule::Safe).tuned_for_density(480, 99);
     let play = |i: u64| {
-        let config = GameConfig::preset(Preset::Expert, FirstClickRule::Safe, derive_seed(40, i))
-            .with_mode(mode);
-        let mut game = Game::new(config);
-        let played = play_game(&mut game, &player).unwrap();
-        (played.won, game.redraw_count())
+        let mut memo = MoveMemo::new(player.clone());
+        MODES.map(|mode| {
+            let config =
+                GameConfig::preset(Preset::Expert, FirstClickRule::Safe, derive_seed(40, i))
+                    .with_mode(mode);
+            let mut game = Game::new(config);
+            let played =
+                play_game_with(&mut game, &player, |board| memo.next_moves(board)).unwrap();
+            (played.won, game.redraw_count())
+        })
     };
     let play = &play;
     std::thread::scope(|scope| {
@@ -294,20 +306,18 @@ fn expert_games(mode: GameMode, games: u64) -> Vec<(bool, usize)> {
 #[test]
 fn the_auto_player_wins_every_fair_game_and_hardcore_changes_no_result() {
     let games = 1000;
-    let normal = expert_games(GameMode::Normal, games);
-    let hardcore = expert_games(GameMode::Hardcore, games);
-    let fair = expert_games(GameMode::Fair, games);
-    let normal_wins = normal.iter().filter(|g| g.0).count();
+    let played = expert_games(games);
+    let normal_wins = played.iter().filter(|g| g[0].0).count();
     assert!(normal_wins > 300 && normal_wins < 600, "{normal_wins}");
-    for i in 0..games as usize {
+    for (i, [normal, hardcore, _]) in played.iter().enumerate() {
         assert_eq!(
-            hardcore[i].0, normal[i].0,
+            hardcore.0, normal.0,
             "game {i}: hard core changed the result"
         );
     }
-    assert_eq!(fair.iter().filter(|g| g.0).count(), games as usize);
+    assert_eq!(played.iter().filter(|g| g[2].0).count(), games as usize);
     // Fair redrew in the games normal lost to a guess (and maybe in some it won).
-    assert!(fair.iter().map(|g| g.1).sum::<usize>() >= games as usize - normal_wins);
+    assert!(played.iter().map(|g| g[2].1).sum::<usize>() >= games as usize - normal_wins);
 }
 
 /// Plays a Fair game by forced guesses, recording it; the record and the final game.
