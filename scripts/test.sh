@@ -13,9 +13,10 @@
 #                                                     └─ rust-tests (run) ───────────────────────┴─ browser-alone
 #
 # Cargo locks each profile's directory of target/ while it builds there, not the whole of it:
-# the release build, the debug one (clippy's, then the wasm-bindgen tests') and the page's
-# wasm-release one run side by side; the wasm-bindgen tests wait for clippy, whose host
-# build (proc macros, build scripts) they share. The browser tests that time the page, or load
+# the release build, the debug one (clippy's check of the benches, then the wasm-bindgen
+# tests') and the page's wasm-release one run side by side. The wasm-bindgen tests wait for
+# clippy, whose lock on target/debug they would wait for anyway (their host build is their
+# own: docs/journal/first-run.md). The browser tests that time the page, or load
 # it most, run last, alone on the machine. Each job's output is printed whole at the end, then the time of every
 # step; the first failure stops the rest.
 set -euo pipefail

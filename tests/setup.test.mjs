@@ -213,8 +213,8 @@ test('scripts/test.sh starts the build tools at once, beside the Rust build, and
   assert.deepEqual(lanes.tools, [], 'the build tools need nothing: they start at once');
   assert.deepEqual(lanes['rust-build'], [], 'nor does the Rust build');
   assert.ok(lanes.wasm.includes('tools') && lanes.wasm.includes('setup'), 'the wasm32 builds wait for the tools and the rest of the setup');
-  // Cargo locks target/debug while clippy builds there, where the wasm-bindgen tests build their
-  // host part (proc macros, build scripts): they run after clippy and share it.
+  // Cargo locks target/debug while clippy checks the benches there, where the wasm-bindgen tests
+  // build their host part: they run after clippy.
   assert.ok(lanes.wasm.includes('clippy'));
   assert.deepEqual(lanes.clippy, [], 'clippy needs nothing: it starts at once');
   for (const [name, needs] of Object.entries(lanes)) {
