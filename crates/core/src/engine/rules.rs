@@ -101,17 +101,24 @@ impl Rules {
     /// deductions only ever settle cells, so every consequence of the old numbers still
     /// holds, and the fixpoint the worklist reaches is the same. On an inconsistent position
     /// either may fail first, naming another witness.
-    pub(crate) fn after_reveal(&self, board: &Board, idx: CellIdx) -> Result<Rules, SolveError> {
+    /// The deductions' worklist and marks are `scratch`'s (as in [`Rules::from_board_with`]).
+    pub(crate) fn after_reveal(
+        &self,
+        board: &Board,
+        idx: CellIdx,
+        scratch: &mut RulesScratch,
+    ) -> Result<Rules, SolveError> {
         let was = self.status[idx.get()];
         if !matches!(board.cell(idx), Cell::Revealed(_))
             || !matches!(was, Status::Unknown | Status::Safe)
             || board.len() != self.status.len()
         {
-            return Rules::from_board(board);
+            return Rules::from_board_with(board, scratch);
         }
         let mut status = self.status.clone();
         status[idx.get()] = Status::Revealed;
-        let mut scratch = RulesScratch::default();
+        // A settle that failed leaves its worklist behind.
+        scratch.queue.clear();
         scratch.queue.push(idx);
         if was == Status::Unknown {
             // The numbers around it have one unknown neighbour fewer: they may settle now.
@@ -123,7 +130,7 @@ impl Rules {
         }
         // In board order, as `from_board` queues its numbers.
         scratch.queue.sort_unstable();
-        let settled = settle(board, &mut status, &mut scratch)?;
+        let settled = settle(board, &mut status, scratch)?;
         let newly_settled = settled.settled_cells + usize::from(was == Status::Unknown);
         let unknown_count = self.unknown_count - newly_settled;
         let mut candidates: Vec<CellIdx> = self.witnesses.iter().map(|w| w.cell).collect();
@@ -316,7 +323,8 @@ mod tests {
     /// `after_reveal` against `from_board` on the positions of random small games (some
     /// cells flagged, some marked known-safe), every hidden cell revealed in thought as every
     /// number 0..=8: where both succeed the rules are equal, and where one fails the position
-    /// has no layout at all.
+    /// has no layout at all. One scratch serves every call, boards of different sizes and
+    /// failed deductions included, as the player's kept scratch does.
     #[test]
     fn after_reveal_matches_from_board() {
         use crate::engine::probability::{solve_board, SolveConfig};
@@ -325,6 +333,7 @@ mod tests {
         use crate::rng::GameRng;
         let mut rng = GameRng::new(2611);
         let (mut compared, mut equal, mut both_failed, mut one_failed) = (0, 0, 0, 0);
+        let mut scratch = RulesScratch::default();
         for _ in 0..150 {
             let (width, height) = (3 + rng.below(6) as usize, 3 + rng.below(5) as usize);
             let n = width * height;
@@ -361,7 +370,10 @@ mod tests {
                     let mut child = board.clone();
                     child.set_cell(idx, Cell::Revealed(value));
                     compared += 1;
-                    match (Rules::from_board(&child), parent.after_reveal(&child, idx)) {
+                    match (
+                        Rules::from_board(&child),
+                        parent.after_reveal(&child, idx, &mut scratch),
+                    ) {
                         (Ok(a), Ok(b)) => {
                             assert_eq!(a, b, "{child:?}");
                             equal += 1;
