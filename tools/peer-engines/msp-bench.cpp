@@ -10,7 +10,7 @@
 // AddRestrain(cell, false) for every revealed cell, then AddRestrain(neighbours, number) for
 // every revealed number; Solve(Reduce | Overlap | Probability, false), the whole computation
 // without the early return on a safe cell; and every hidden cell's GetProbability read into a
-// vector. Not timed: CacheBinomials (done once per board size, as the program does at start-up)
+// vector, its room for every cell reserved first (as engine_passes.rs reserves ours). Not timed: CacheBinomials (done once per board size, as the program does at start-up)
 // and reading the file. The guess choice (Solver's heuristics, GameMgr::Solve's decision tree)
 // and the drainer are not called. See README.md.
 
@@ -115,6 +115,7 @@ std::vector<double> hidden_probabilities(const Position &p) {
         }
     solver.Solve(SolvingState::Reduce | SolvingState::Overlap | SolvingState::Probability, false);
     std::vector<double> probabilities;
+    probabilities.reserve(p.cells.size()); // room for every cell, as engine_passes.rs reserves ours
     for (int y = 0; y < p.height; ++y)
         for (int x = 0; x < p.width; ++x)
             if (p.cells[y * p.width + x] < 0)

@@ -5,9 +5,10 @@
 //! 1. **Opening**: nothing revealed yet: the first click, at a corner under `safe` and `none`
 //!    (three neighbours: the best chance of a 0), at (3,3) clamped to the board under
 //!    `opening`, or where the caller asks ([`PlayerConfig::first_click`]).
-//! 2. **Certain**: one exact analysis ([`solve_board`]); every cell with probability 0 is
-//!    revealed (all of them at once: they stay safe whatever the others show). Certain mines
-//!    are flagged only when [`PlayerConfig::flag_mines`] asks for it.
+//! 2. **Certain**: one exact analysis ([`solve_board_with`], this thread's kept scratch);
+//!    every cell with probability 0 is revealed (all of them at once: they stay safe whatever
+//!    the others show). Certain mines are flagged only when [`PlayerConfig::flag_mines`] asks
+//!    for it.
 //! 3. **Forced guess**: when the position holds a forced guess ([`crate::dead::forced_guesses`]:
 //!    a 50/50 pair or 2x2 box that no reveal outside it can ever settle), its safest cell is
 //!    played now ([`Reason::ForcedGuess`]): it must be taken anyway, so taking it first risks
@@ -78,7 +79,8 @@ pub(crate) mod test_positions;
 mod view;
 
 use crate::board::{Board, Cell};
-use crate::engine::probability::solve_board;
+use crate::engine::probability::solve_board_with;
+use crate::engine::scratch::with_thread_scratch;
 use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState};
 
@@ -133,7 +135,7 @@ fn next_moves_with(
     }
     Work::bump(&work.turns);
     Work::bump(&work.position);
-    let analysis = solve_board(board, &config.solve)?;
+    let analysis = with_thread_scratch(|scratch| solve_board_with(board, &config.solve, scratch))?;
     let mut view = ProbabilityView::new(board, &analysis);
 
     let mut certain = certain_moves(board, &mut view, config);

@@ -6,7 +6,7 @@
 //!   (default 3), then PASSES timed passes over the corpus. Each position is timed on its own
 //!   (`solve_probabilities_with`, one scratch of working buffers and one buffer of every
 //!   cell's probability kept from position to position, then the hidden cells' probabilities
-//!   gathered into a new vector, as the peers' drivers gather theirs). It prints one JSON
+//!   gathered into a new vector with room for every cell, as the peers' drivers gather theirs). It prints one JSON
 //!   line: per position the median wall time over the passes, their median (`median_ms`) and
 //!   sum (`total_ms`), the median wall time of a whole pass (`pass_median_ms`) and CPU time of
 //!   the process over a whole pass (`pass_cpu_median_ms`: what the other processes of a busy
@@ -122,11 +122,17 @@ fn hidden_probabilities(
 ) -> Vec<f64> {
     solve_probabilities_with(board, config, scratch, buffer)
         .expect("corpus positions are consistent");
-    board
-        .indices()
-        .filter(|&idx| board.cell(idx).is_unrevealed())
-        .map(|idx| buffer[idx.get()])
-        .collect()
+    // Room for every cell at once, as msp-bench reserves its own: grown by doubling from
+    // nothing, this vector cost a beginner position a fifth of its instructions (its
+    // reallocations), which is the driver's, not the engine's (journal/engine.md).
+    let mut hidden = Vec::with_capacity(board.len());
+    hidden.extend(
+        board
+            .indices()
+            .filter(|&idx| board.cell(idx).is_unrevealed())
+            .map(|idx| buffer[idx.get()]),
+    );
+    hidden
 }
 
 /// The CPU time of this process in milliseconds (`CLOCK_PROCESS_CPUTIME_ID`, as the peers'

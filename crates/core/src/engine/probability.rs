@@ -141,7 +141,7 @@ pub fn solve_board_with(
     analyse_boxes(board, rules, boxes, config)
 }
 
-/// [`solve_board`] of `board`, the position `parent` analysed with its hidden cell `idx`
+/// [`solve_board_with`] of `board`, the position `parent` analysed with its hidden cell `idx`
 /// revealed as a number: the same analysis, with the rules built from the parent's
 /// ([`Rules::after_reveal`]) instead of from the whole board. The player's look-ahead asks
 /// this for every number of every candidate.
@@ -150,8 +150,11 @@ pub(crate) fn solve_board_after_reveal(
     board: &Board,
     idx: CellIdx,
     config: &SolveConfig,
+    scratch: &mut Scratch,
 ) -> Result<Analysis, SolveError> {
-    analyse_rules(board, parent.rules.after_reveal(board, idx)?, config)
+    let rules = parent.rules.after_reveal(board, idx, &mut scratch.rules)?;
+    let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
+    analyse_boxes(board, rules, boxes, config)
 }
 
 /// Every cell's mine probability, written into `out` (one entry per cell, row-major; NaN for
@@ -274,16 +277,6 @@ const MACHINE_FRONT_CELLS: usize = 120;
 /// size, exact since its cells are interchangeable.
 fn box_cell_weight<W: Weight>(box_weight: W, size: usize) -> W {
     box_weight.div_exact_small(size as u64)
-}
-
-/// The analysis of `board` from its rules.
-fn analyse_rules(
-    board: &Board,
-    rules: Rules,
-    config: &SolveConfig,
-) -> Result<Analysis, SolveError> {
-    let boxes = Boxes::new(&rules);
-    analyse_boxes(board, rules, boxes, config)
 }
 
 /// [`analyse_on`] the weights that [`road`] chose for these rules and boxes.

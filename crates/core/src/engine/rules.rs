@@ -101,17 +101,24 @@ impl Rules {
     /// deductions only ever settle cells, so every consequence of the old numbers still
     /// holds, and the fixpoint the worklist reaches is the same. On an inconsistent position
     /// either may fail first, naming another witness.
-    pub(crate) fn after_reveal(&self, board: &Board, idx: CellIdx) -> Result<Rules, SolveError> {
+    /// The deductions' worklist and marks are `scratch`'s (as in [`Rules::from_board_with`]).
+    pub(crate) fn after_reveal(
+        &self,
+        board: &Board,
+        idx: CellIdx,
+        scratch: &mut RulesScratch,
+    ) -> Result<Rules, SolveError> {
         let was = self.status[idx.get()];
         if !matches!(board.cell(idx), Cell::Revealed(_))
             || !matches!(was, Status::Unknown | Status::Safe)
             || board.len() != self.status.len()
         {
-            return Rules::from_board(board);
+            return Rules::from_board_with(board, scratch);
         }
         let mut status = self.status.clone();
         status[idx.get()] = Status::Revealed;
-        let mut scratch = RulesScratch::default();
+        // A settle that failed leaves its worklist behind.
+        scratch.queue.clear();
         scratch.queue.push(idx);
         if was == Status::Unknown {
             // The numbers around it have one unknown neighbour fewer: they may settle now.
@@ -123,7 +130,7 @@ impl Rules {
         }
         // In board order, as `from_board` queues its numbers.
         scratch.queue.sort_unstable();
-        let settled = settle(board, &mut status, &mut scratch)?;
+        let settled = settle(board, &mut status, scratch)?;
         let newly_settled = settled.settled_cells + usize::from(was == Status::Unknown);
         let unknown_count = self.unknown_count - newly_settled;
         let mut candidates: Vec<CellIdx> = self.witnesses.iter().map(|w| w.cell).collect();
@@ -192,14 +199,7 @@ fn settle(
         let Cell::Revealed(number) = board.cell(idx) else {
             continue;
         };
-        let (mut mines_around, mut unknown) = (0usize, 0usize);
-        for n in board.neighbours(idx) {
-            match status[n.get()] {
-                Status::Flag | Status::Mine => mines_around += 1,
-                Status::Unknown => unknown += 1,
-                Status::Revealed | Status::Safe => {}
-            }
-        }
+        let (mines_around, unknown) = count_around(board, status, idx);
         if mines_around > number as usize {
             let (x, y) = board.xy(idx);
             let flags = board
@@ -259,6 +259,34 @@ fn settle(
     Ok(found)
 }
 
+/// A number's neighbours that are mines (flags and deduced mines) and that are unknown. Every
+/// number is counted at least once per analysis, most of them inside the board, so an inner
+/// cell reads its eight neighbours at fixed offsets instead of through [`Board::neighbours`];
+/// each neighbour is counted without a branch (a `match` compiled to a jump table, mispredicted
+/// as the statuses vary: journal/engine.md).
+fn count_around(board: &Board, status: &[Status], idx: CellIdx) -> (usize, usize) {
+    let count = |(mines, unknown): (usize, usize), s: Status| {
+        (
+            mines + usize::from(matches!(s, Status::Flag | Status::Mine)),
+            unknown + usize::from(s == Status::Unknown),
+        )
+    };
+    let (width, i) = (board.width(), idx.get());
+    let (x, y) = (i % width, i / width);
+    if x > 0 && x + 1 < width && y > 0 && y + 1 < board.height() {
+        let (up, down) = (i - width, i + width);
+        [up - 1, up, up + 1, i - 1, i + 1, down - 1, down, down + 1]
+            .into_iter()
+            .map(|j| status[j])
+            .fold((0, 0), count)
+    } else {
+        board
+            .neighbours(idx)
+            .map(|n| status[n.get()])
+            .fold((0, 0), count)
+    }
+}
+
 /// The witnesses among `candidates` (ascending), and the mine count's check: `mines_left`
 /// is what the known mines leave (the flags, and for [`Rules::after_reveal`] the mines the
 /// earlier rules deduced), before the `deduced_mines` just found.
@@ -313,10 +341,60 @@ mod tests {
     use super::*;
     use crate::formats::parse_mine;
 
+    /// `count_around` (its inner cells read at fixed offsets) against a plain count over
+    /// `Board::neighbours`, for every cell of random boards from 1x1 to 12x9 whose cells take
+    /// every status: the inner cells and the border cells beside them.
+    #[test]
+    fn count_around_matches_the_neighbours() {
+        use crate::rng::GameRng;
+        const STATUSES: [Status; 5] = [
+            Status::Revealed,
+            Status::Flag,
+            Status::Safe,
+            Status::Mine,
+            Status::Unknown,
+        ];
+        let mut rng = GameRng::new(3940);
+        let (mut inner, mut border) = (0, 0);
+        for _ in 0..300 {
+            let (width, height) = (1 + rng.below(12) as usize, 1 + rng.below(9) as usize);
+            let board = Board::new(width, height, 0).unwrap();
+            let status: Vec<Status> = (0..width * height)
+                .map(|_| STATUSES[rng.below(5) as usize])
+                .collect();
+            for idx in board.indices() {
+                let (x, y) = board.xy(idx);
+                let mines = board
+                    .neighbours(idx)
+                    .filter(|n| matches!(status[n.get()], Status::Flag | Status::Mine))
+                    .count();
+                let unknown = board
+                    .neighbours(idx)
+                    .filter(|n| status[n.get()] == Status::Unknown)
+                    .count();
+                assert_eq!(
+                    count_around(&board, &status, idx),
+                    (mines, unknown),
+                    "({x}, {y}) of {width}x{height}"
+                );
+                if x > 0 && x + 1 < width && y > 0 && y + 1 < height {
+                    inner += 1;
+                } else {
+                    border += 1;
+                }
+            }
+        }
+        assert!(
+            inner > 3000 && border > 3000,
+            "{inner} inner, {border} border"
+        );
+    }
+
     /// `after_reveal` against `from_board` on the positions of random small games (some
     /// cells flagged, some marked known-safe), every hidden cell revealed in thought as every
     /// number 0..=8: where both succeed the rules are equal, and where one fails the position
-    /// has no layout at all.
+    /// has no layout at all. One scratch serves every call, boards of different sizes and
+    /// failed deductions included, as the player's kept scratch does.
     #[test]
     fn after_reveal_matches_from_board() {
         use crate::engine::probability::{solve_board, SolveConfig};
@@ -325,6 +403,7 @@ mod tests {
         use crate::rng::GameRng;
         let mut rng = GameRng::new(2611);
         let (mut compared, mut equal, mut both_failed, mut one_failed) = (0, 0, 0, 0);
+        let mut scratch = RulesScratch::default();
         for _ in 0..150 {
             let (width, height) = (3 + rng.below(6) as usize, 3 + rng.below(5) as usize);
             let n = width * height;
@@ -361,7 +440,10 @@ mod tests {
                     let mut child = board.clone();
                     child.set_cell(idx, Cell::Revealed(value));
                     compared += 1;
-                    match (Rules::from_board(&child), parent.after_reveal(&child, idx)) {
+                    match (
+                        Rules::from_board(&child),
+                        parent.after_reveal(&child, idx, &mut scratch),
+                    ) {
                         (Ok(a), Ok(b)) => {
                             assert_eq!(a, b, "{child:?}");
                             equal += 1;

@@ -3,11 +3,16 @@
 //!
 //! Why: on a beginner position the heap allocator's own instructions were a third of the
 //! engine's, most of them for buffers that live only during the analysis (the trivial
-//! deductions' worklist, the boxes' keys, the fronts' union-find). The core has no global
-//! state, so the buffers are not thread-local: the caller holds a `Scratch` and passes it to
-//! [`crate::engine::probability::solve_board_with`]. Nothing of one analysis carries over to
-//! the next: every buffer is emptied (or refilled) before it is read, and a test checks that
-//! a scratch reused across positions of different sizes gives the answers of a fresh one.
+//! deductions' worklist, the boxes' keys, the fronts' union-find). The engine's entry points
+//! take the caller's `Scratch` ([`crate::engine::probability::solve_board_with`]). One caller
+//! cannot hold one: the auto-player's `next_moves` is a function of the board alone, called
+//! turn after turn by the game loops, the estimate's rollouts, the page and the lab, so each
+//! thread keeps one scratch for it ([`with_thread_scratch`]) rather than every one of those
+//! callers threading one through. Nothing of one analysis carries over to the next: every
+//! buffer is emptied (or refilled) before it is read, and a test checks that a scratch reused
+//! across positions of different sizes gives the answers of a fresh one.
+
+use std::cell::RefCell;
 
 use crate::engine::boxes::BoxesScratch;
 use crate::engine::rules::RulesScratch;
@@ -18,6 +23,20 @@ use crate::engine::rules::RulesScratch;
 pub struct Scratch {
     pub(crate) rules: RulesScratch,
     pub(crate) boxes: BoxesScratch,
+}
+
+thread_local! {
+    static THREAD_SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Runs `f` (one engine call) with this thread's kept scratch. An engine call never calls
+/// back into its caller, so the scratch is never asked for while lent; if it were, `f` gets a
+/// fresh one, which answers the same.
+pub(crate) fn with_thread_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    THREAD_SCRATCH.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut scratch) => f(&mut scratch),
+        Err(_) => f(&mut Scratch::default()),
+    })
 }
 
 #[cfg(test)]

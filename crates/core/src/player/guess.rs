@@ -13,6 +13,7 @@ use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::engine::probability::{solve_board_after_reveal, Analysis, CellClass};
 use crate::engine::rules::Rules;
+use crate::engine::scratch::with_thread_scratch;
 use crate::engine::sorting::{stable_sort_by, stable_sort_by_key};
 
 use super::config::{Level, PlayerConfig};
@@ -332,7 +333,10 @@ fn for_each_number(
     for value in flags..=flags + hidden {
         work.set_cell(idx, Cell::Revealed(value as u8));
         Work::bump(&counter.lookahead);
-        let Ok(after) = solve_board_after_reveal(analysis, &work, idx, &config.solve) else {
+        let after = with_thread_scratch(|scratch| {
+            solve_board_after_reveal(analysis, &work, idx, &config.solve, scratch)
+        });
+        let Ok(after) = after else {
             continue;
         };
         let count: &BigUint = after.solutions();
