@@ -29,7 +29,7 @@
 //!    *never-free* cells (those no cascade can open: each neighbour is revealed, a mine, beside
 //!    a mine, or shown by the exact number chances of a position to be a zero in no layout),
 //!    and less one more when it is *inner*: a cell it opens, not never-free, whose neighbours
-//!    that may be zeros are all among the cells the chord opens;
+//!    that may be zeros are all among the cells the chord opens, none of them never-free;
 //! 3. when a chord was refused for want of slack, the normal style's own next click, when its
 //!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
 //! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
@@ -52,7 +52,8 @@
 //! counted there until it is, then in one place only). Let `D` be our clicks on the stretch
 //! less those two counts: steps 1, 3, 5 and the never-free clicks of step 4 never raise `D`,
 //! another click of step 4 raises it by one at most, and a chord by its risk at most (an inner
-//! chord either opens a zero, and stands for the normal style's click on that opening, or
+//! chord either opens a zero that is not never-free, and stands for the normal style's click
+//! on that opening, which holds no never-free zero, since no zero is beside one; or it
 //! leaves its inner cell with no neighbour that can be a zero, a number the normal style
 //! clicks itself). Each is played only when that fits in the *slack*, the clicks saved on the
 //! stretches before less `D`, so `D` never exceeds the clicks saved before. Once the stretch

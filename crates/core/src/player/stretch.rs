@@ -622,8 +622,9 @@ struct ChordValue {
     /// Its flags still to place, and the chord.
     cost: i64,
     /// Whether a cell it opens, not never-free, can be opened by a cascade only from a zero
-    /// among the cells the chord itself opens: then either that cell costs the normal style a
-    /// click of its own, or the chord opens an opening, which costs it one.
+    /// among the cells the chord itself opens that are not never-free: then either that cell
+    /// costs the normal style a click of its own, or the chord opens an opening that no
+    /// never-free cell stands for, which costs it one.
     inner: bool,
 }
 
@@ -654,10 +655,12 @@ fn chord_value(board: &Board, knowledge: &Knowledge, n: CellIdx) -> Option<Chord
                             && knowledge.safe[u.get()]
                             && board.neighbours(n).any(|w| w == u)
                     };
+                    // A never-free zero's opening is its own (no zero beside it) and is
+                    // already counted for its cell: the zero that frees `v` must not be one.
                     value.inner |= board.neighbours(v).all(|u| {
                         matches!(board.cell(u), Cell::Revealed(_))
                             || knowledge.not_zero(board, u)
-                            || opened_here(u)
+                            || opened_here(u) && !never_free(board, knowledge, u)
                     });
                 }
             }
