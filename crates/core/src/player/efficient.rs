@@ -79,7 +79,7 @@ use crate::game::{FirstClickRule, Game, GameState, MoveOutcome};
 
 use super::config::PlayerConfig;
 use super::moves::{Action, Move, Reason};
-use super::stretch::{analyse, Step, Stretch};
+use super::stretch::{analyse, analyse_with_chances, Step, Stretch};
 use super::PlayedGame;
 
 /// How the player opens the cells it knows are safe.
@@ -200,11 +200,11 @@ impl StylePlayer {
         config: &PlayerConfig,
     ) -> Result<Option<Move>, SolveError> {
         if self.stretch.is_none() {
-            let analysed = analyse(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config)?;
             if analysed.safe.is_empty() {
                 return Ok(analysed.other);
             }
-            self.stretch = Some(Stretch::begin(board, &analysed));
+            self.stretch = Some(Stretch::begin(board, &analysed, chances));
         }
         let Some(stretch) = self.stretch.as_mut() else {
             return Ok(None);

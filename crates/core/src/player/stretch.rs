@@ -52,6 +52,39 @@ pub(super) fn analyse(board: &Board, config: &PlayerConfig) -> Result<Analysed, 
     Ok(Analysed { safe, mines, other })
 }
 
+/// [`analyse`] of `board`, with the exact number chances of the same position from the same
+/// enumeration ([`solve_board_with_chances`]): the certain cells are read from its analysis,
+/// as the normal player reads them (`certain.rs`: no mine in any layout, a mine in all), and
+/// the normal player is asked only when none is safe, for its other move. The chances are
+/// `None` when over the engine's budget (every rule holds without them).
+pub(super) fn analyse_with_chances(
+    board: &Board,
+    config: &PlayerConfig,
+) -> Result<(Analysed, Option<BoardChances>), SolveError> {
+    let seen = without_flags(board);
+    let (analysis, chances) = solve_board_with_chances(&seen, &config.solve)?;
+    let hidden = |c: &CellIdx| seen.cell(*c).is_unrevealed();
+    let safe: Vec<CellIdx> = seen
+        .indices()
+        .filter(hidden)
+        .filter(|&c| analysis.mine_layouts_ref(c) == &BigUint::ZERO)
+        .collect();
+    if safe.is_empty() {
+        return Ok((analyse(board, config)?, chances.ok()));
+    }
+    let mines = seen
+        .indices()
+        .filter(hidden)
+        .filter(|&c| analysis.mine_layouts_ref(c) == analysis.solutions())
+        .collect();
+    let analysed = Analysed {
+        safe,
+        mines,
+        other: None,
+    };
+    Ok((analysed, chances.ok()))
+}
+
 /// The cells known to be safe and known to be mines (exactly: every source is a proof).
 #[derive(Debug, Clone)]
 struct Knowledge {
@@ -224,8 +257,13 @@ enum Key {
 }
 
 impl Stretch {
-    /// A stretch from `board`, where the engine found `analysed` (certain cells).
-    pub(super) fn begin(board: &Board, analysed: &Analysed) -> Stretch {
+    /// A stretch from `board`, where the engine found `analysed` (certain cells) and
+    /// `chances`.
+    pub(super) fn begin(
+        board: &Board,
+        analysed: &Analysed,
+        chances: Option<BoardChances>,
+    ) -> Stretch {
         let revealed: Vec<bool> = board
             .cells()
             .iter()
@@ -237,6 +275,9 @@ impl Stretch {
             no_zero: vec![false; board.len()],
         };
         knowledge.learn(analysed);
+        if let Some(chances) = &chances {
+            knowledge.learn_chances(chances);
+        }
         Stretch {
             knowledge,
             shadow: Shadow {
@@ -256,8 +297,8 @@ impl Stretch {
             key: vec![Key::None; board.len()],
             analysed_at: revealed_count(board),
             other: analysed.other,
-            chances: None,
-            chances_at: usize::MAX,
+            chances,
+            chances_at: revealed_count(board),
         }
     }
 
@@ -272,10 +313,15 @@ impl Stretch {
         let open = revealed_count(board);
         if self.chord.is_none() && open != self.analysed_at {
             // What the new numbers prove (our position is never analysed twice).
-            let analysed = analyse(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config)?;
             self.knowledge.learn(&analysed);
+            if let Some(chances) = &chances {
+                self.knowledge.learn_chances(chances);
+            }
             self.analysed_at = open;
             self.other = analysed.other;
+            self.chances = chances;
+            self.chances_at = open;
         }
         if let Some(n) = self.chord {
             let unflagged = board
