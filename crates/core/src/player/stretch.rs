@@ -501,9 +501,13 @@ impl Stretch {
         //    (it stands for that click); another cell may be opened for free by a cascade,
         //    so it is a candidate only when the slack covers that one click (measured on
         //    expert games 0-299: never-free only 107.3 %, with the others 108.2 %).
-        if let Some((c, never_free)) =
-            best_click(board, knowledge, self.chances.as_ref(), &hidden_safe, slack >= 1)
-        {
+        if let Some((c, never_free)) = best_click(
+            board,
+            knowledge,
+            self.chances.as_ref(),
+            &hidden_safe,
+            slack >= 1,
+        ) {
             return Ok(Some((Action::Reveal, c, never_free)));
         }
         // 5. The normal style's own next click on a cell still hidden here.
