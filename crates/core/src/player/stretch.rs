@@ -546,6 +546,10 @@ impl Stretch {
     }
 }
 
+/// How a click candidate ranks: its expected saving (in layouts times clicks), whether it is
+/// never-free, its saving, and the earlier cell on ties.
+type ClickKey = (BigUint, bool, i64, std::cmp::Reverse<u32>);
+
 /// The hidden safe cell to click whose chord is expected to save the most (see
 /// [`click_chord_value`]), and whether it is never-free: among the never-free cells (ties to
 /// them), and, when `risky_ok`, the others whose expected saving is not zero; `None` when
@@ -557,7 +561,7 @@ fn best_click(
     hidden_safe: &[CellIdx],
     risky_ok: bool,
 ) -> Option<(CellIdx, bool)> {
-    let mut best: Option<((BigUint, bool, i64, std::cmp::Reverse<u32>), CellIdx)> = None;
+    let mut best: Option<(ClickKey, CellIdx)> = None;
     for &c in hidden_safe {
         let nf = never_free(board, knowledge, c);
         if !nf && !risky_ok {
