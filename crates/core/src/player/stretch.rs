@@ -31,6 +31,8 @@ pub(super) struct Analysed {
 /// Asks the normal player about `board` with its flags taken off (what it sees in
 /// `mineseer play`). The certain mines come back as flags; they do not change the other moves
 /// (`certain.rs` only adds them to the list).
+// Never inlined: its three callers would each hold a copy in the solver's wasm module.
+#[inline(never)]
 pub(super) fn analyse(board: &Board, config: &PlayerConfig) -> Result<Analysed, SolveError> {
     let mut asked = config.clone();
     asked.flag_mines = true;
@@ -242,10 +244,8 @@ pub(super) struct Stretch {
     analysed_at: usize,
     /// What the normal player plays there if no cell is certain.
     other: Option<Move>,
-    /// The exact number chances of our position, and how many cells were revealed when they
-    /// were counted.
+    /// The exact number chances of our position (counted with each analysis).
     chances: Option<BoardChances>,
-    chances_at: usize,
 }
 
 /// Whether one of our clicks stands for the normal style's click on a number.
@@ -298,7 +298,6 @@ impl Stretch {
             analysed_at: revealed_count(board),
             other: analysed.other,
             chances,
-            chances_at: revealed_count(board),
         }
     }
 
@@ -321,7 +320,6 @@ impl Stretch {
             self.analysed_at = open;
             self.other = analysed.other;
             self.chances = chances;
-            self.chances_at = open;
         }
         if let Some(n) = self.chord {
             let unflagged = board
@@ -472,7 +470,6 @@ impl Stretch {
         if let Some(&c) = hidden_safe.iter().find(|&&c| sure_zero(c)) {
             return Ok(Some((Action::Reveal, c, true)));
         }
-        self.count_chances(board, config);
         // 2. The chord of best net gain whose risk the clicks saved still cover.
         //    The shadow goes as far as it can first: the clicks it makes on numbers none of
         //    ours stands for are clicks saved already.
@@ -522,26 +519,6 @@ impl Stretch {
                 debug_assert!(false, "the shadow ended before the stretch");
                 Ok(Some((Action::Reveal, hidden_safe[0], false)))
             }
-        }
-    }
-}
-
-impl Stretch {
-    /// Counts the exact number chances of our position, once per position, and learns from
-    /// them which cells can never be a zero.
-    fn count_chances(&mut self, board: &Board, config: &PlayerConfig) {
-        let open = revealed_count(board);
-        if self.chances_at == open {
-            return;
-        }
-        self.chances_at = open;
-        // Over the engine's budget the chances are only missing: every rule still holds
-        // without them.
-        self.chances = solve_board_with_chances(&without_flags(board), &config.solve)
-            .ok()
-            .and_then(|(_, chances)| chances.ok());
-        if let Some(chances) = &self.chances {
-            self.knowledge.learn_chances(chances);
         }
     }
 }
@@ -604,7 +581,7 @@ fn click_chord_value(
         .and_then(|ch| ch.get(c))
         .map_or(BigUint::ZERO, |n| n.layouts_showing(mines));
     let weight = if reward > 0 {
-        layouts * BigUint::from(reward as u64)
+        layouts * reward as u64
     } else {
         BigUint::ZERO
     };
