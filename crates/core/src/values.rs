@@ -83,6 +83,10 @@ pub fn number_chances(
 /// The outer error is the analysis's, as [`solve_board`] gives it; the chances have their
 /// own result, because they can be over budget (they keep more boxes open) where the
 /// analysis is not, and the analysis is still worth having then.
+///
+/// Never inlined: the page's Analyze and the efficient player both call it, and one copy in
+/// the solver's wasm module is what keeps it within its size budget.
+#[inline(never)]
 pub fn solve_board_with_chances(
     board: &Board,
     config: &SolveConfig,

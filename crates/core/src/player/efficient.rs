@@ -25,29 +25,42 @@
 //!    whole opening;
 //! 2. the chord of best net gain, when not negative: on a revealed number whose hidden
 //!    neighbours are all known, its unflagged mines are flagged one by one and it is chorded;
-//!    played only when its *risk* (its clicks less its *never-free* cells, those no cascade can
-//!    open: each neighbour is revealed, a mine, or beside a mine) fits in the *slack* below;
+//!    played only when its *risk* fits in the *slack* below. Its risk is its clicks less its
+//!    *never-free* cells (those no cascade can open: each neighbour is revealed, a mine, beside
+//!    a mine, or shown by the exact number chances of a position to be a zero in no layout),
+//!    and less one more when it is *inner*: a cell it opens, not never-free, whose neighbours
+//!    that may be zeros are all among the cells the chord opens, none of them never-free;
 //! 3. when a chord was refused for want of slack, the normal style's own next click, when its
 //!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
-//! 4. a never-free hidden safe cell, the one whose own chord would then save the most;
+//! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
+//!    the number of its known mines (its other hidden neighbours then opened by its chord, less
+//!    the flags and the chord), times the exact number of layouts in which it shows it
+//!    (JSMinesweeper's rule; for a cell with no known mine beside it, the chance of a zero).
+//!    The never-free cells are candidates (ties go to them); the others only when the slack
+//!    is at least one;
 //! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
 //! zeros) the stretch opens, once per number it opens with no such zero beside it, and
 //! perhaps on more numbers (one clicked before the zero beside it). Each of our clicks
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
-//! normal style's click on that opening; a click of step 4, and a number a chord opens once no
-//! neighbour of it can be a zero opened in the stretch, for its click on that number; a click
-//! of steps 3 and 5 for that very click. Our clicks open distinct cells and openings, so they
-//! stand for distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
-//! stands for are further clicks of it (a number not yet settled is counted there until it
-//! is, then in one place only). Let `D` be our clicks on the stretch less those two counts:
-//! steps 1, 3, 4 and 5 never raise `D`, a chord raises it by its risk at most, and the *slack*
-//! is the clicks saved on the stretches before less `D`, so `D` never exceeds the clicks saved
-//! before. Once the stretch is over the shadow has played it all, its clicks `N` are known
-//! exactly, and the clicks saved change by `N` less ours, which is at least `-D` since `N` is
-//! at least the two counts. So the clicks saved never fall below zero, and a game, which ends
-//! with a stretch or with the guess after one, never takes more clicks than the normal style
+//! normal style's click on that opening; a never-free click of step 4, and a number a click or
+//! a chord opens once no neighbour of it can be a zero opened in the stretch, for its click on
+//! that number; a click of steps 3 and 5 for that very click. Our clicks open distinct cells
+//! and openings, so they stand for distinct clicks of the normal style; the shadow's clicks on
+//! numbers that none of ours stands for are further clicks of it (a number not yet settled is
+//! counted there until it is, then in one place only). Let `D` be our clicks on the stretch
+//! less those two counts: steps 1, 3, 5 and the never-free clicks of step 4 never raise `D`,
+//! another click of step 4 raises it by one at most, and a chord by its risk at most (an inner
+//! chord either opens a zero that is not never-free, and stands for the normal style's click
+//! on that opening, which holds no never-free zero, since no zero is beside one; or it
+//! leaves its inner cell with no neighbour that can be a zero, a number the normal style
+//! clicks itself). Each is played only when that fits in the *slack*, the clicks saved on the
+//! stretches before less `D`, so `D` never exceeds the clicks saved before. Once the stretch
+//! is over the shadow has played it all, its clicks `N` are known exactly, and the clicks
+//! saved change by `N` less ours, which is at least `-D` since `N` is at least the two counts.
+//! So the clicks saved never fall below zero, and a game, which ends with a stretch or with
+//! the guess after one, never takes more clicks than the normal style
 //! (`tests/integration/play_styles.rs` checks it game by game).
 //!
 //! **The no-flag style** plays each batch of the normal style: first a cell of it sure to be a
@@ -66,7 +79,7 @@ use crate::game::{FirstClickRule, Game, GameState, MoveOutcome};
 
 use super::config::PlayerConfig;
 use super::moves::{Action, Move, Reason};
-use super::stretch::{analyse, Step, Stretch};
+use super::stretch::{analyse, analyse_with_chances, Step, Stretch};
 use super::PlayedGame;
 
 /// How the player opens the cells it knows are safe.
@@ -187,11 +200,11 @@ impl StylePlayer {
         config: &PlayerConfig,
     ) -> Result<Option<Move>, SolveError> {
         if self.stretch.is_none() {
-            let analysed = analyse(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config)?;
             if analysed.safe.is_empty() {
                 return Ok(analysed.other);
             }
-            self.stretch = Some(Stretch::begin(board, &analysed));
+            self.stretch = Some(Stretch::begin(board, &analysed, chances));
         }
         let Some(stretch) = self.stretch.as_mut() else {
             return Ok(None);
