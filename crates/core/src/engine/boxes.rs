@@ -274,8 +274,7 @@ mod tests {
     /// must not show in a smaller one), and against `Boxes::new` with a fresh one.
     #[test]
     fn matches_the_definition_with_a_reused_scratch() {
-        use crate::engine::test_games::click_random_safe_cells;
-        use crate::game::Game;
+        use crate::engine::test_games::random_game;
         use crate::rng::GameRng;
         let mut rng = GameRng::new(3907);
         let mut scratch = BoxesScratch::default();
@@ -284,13 +283,7 @@ mod tests {
             let (width, height) = (1 + rng.below(16) as usize, 1 + rng.below(12) as usize);
             let n = width * height;
             let mines = rng.below(n as u64 / 2 + 1) as usize;
-            let mut layout = vec![false; n];
-            for _ in 0..mines {
-                layout[rng.below(n as u64) as usize] = true;
-            }
-            let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
-            let clicks = 1 + rng.below(6);
-            click_random_safe_cells(&mut game, &layout, &mut rng, clicks);
+            let (game, _) = random_game(&mut rng, width, height, mines, 6);
             let Ok(rules) = Rules::from_board(game.board()) else {
                 continue;
             };

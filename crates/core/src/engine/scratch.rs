@@ -51,8 +51,7 @@ mod tests {
     use super::*;
     use crate::board::{Cell, CellIdx};
     use crate::engine::probability::{solve_board, solve_board_with, SolveConfig};
-    use crate::engine::test_games::click_random_safe_cells;
-    use crate::game::Game;
+    use crate::engine::test_games::random_game;
     use crate::rng::GameRng;
 
     /// One scratch kept over positions of random games whose boards change size from one to
@@ -69,13 +68,7 @@ mod tests {
             let (width, height) = (1 + rng.below(20) as usize, 1 + rng.below(14) as usize);
             let n = width * height;
             let mines = rng.below(n as u64 / 3 + 2).min(n as u64) as usize;
-            let mut layout = vec![false; n];
-            for _ in 0..mines {
-                layout[rng.below(n as u64) as usize] = true;
-            }
-            let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
-            let clicks = 1 + rng.below(8);
-            click_random_safe_cells(&mut game, &layout, &mut rng, clicks);
+            let (game, layout) = random_game(&mut rng, width, height, mines, 8);
             let mut board = game.board().clone();
             for (i, &is_mine) in layout.iter().enumerate() {
                 let idx = CellIdx(i as u32);

@@ -25,3 +25,23 @@ pub(crate) fn click_random_safe_cells(
         let _ = game.reveal(i % width, i / width);
     }
 }
+
+/// A `width` x `height` layout with `mines` mine draws (with replacement, so maybe fewer
+/// mines), and a game on it after 1 to `max_clicks` random clicks on safe cells.
+pub(crate) fn random_game(
+    rng: &mut GameRng,
+    width: usize,
+    height: usize,
+    mines: usize,
+    max_clicks: u64,
+) -> (Game, Vec<bool>) {
+    let n = width * height;
+    let mut layout = vec![false; n];
+    for _ in 0..mines {
+        layout[rng.below(n as u64) as usize] = true;
+    }
+    let mut game = Game::from_layout(width, height, layout.clone()).unwrap();
+    let clicks = 1 + rng.below(max_clicks);
+    click_random_safe_cells(&mut game, &layout, rng, clicks);
+    (game, layout)
+}
