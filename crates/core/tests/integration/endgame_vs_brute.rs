@@ -1,22 +1,31 @@
 //! The endgame solver against a brute-force expectimax written straight from the definition:
 //! explicit layouts from the brute-force enumerator, the revealed cells tracked as a set, the
-//! flood fill done cell by cell, every unrevealed cell tried at every node, no transposition
-//! table and no pruning. Exact rational equality of the win chance, and the solver's move must
-//! be one of the optimal moves.
+//! flood fill done cell by cell, every unrevealed cell tried at every node, and no pruning.
+//! Exact rational equality of the win chance, and the solver's move must be one of the optimal
+//! moves. Its only shortcut is a memo of its own values: a node's value is a function of its
+//! living layouts and its revealed cells alone, so a node met again (another order of the same
+//! reveals, or a move value after the win chance) is answered with what the definition gave it
+//! the first time; nothing of the solver's tables or bounds is shared.
 
 use crate::common;
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 
 use common::{layout_masks, random_position, TestRng};
 use mineseer_core::formats::{parse_mine, write_mine};
 use mineseer_core::{solve_endgame, Board, Cell, Endgame, EndgameConfig, Fraction};
 use num_bigint::BigUint;
 
+/// A node of the reference's game tree: its living layouts and its revealed cells.
+type Node = (Vec<usize>, Vec<bool>);
+
 /// The reference: every layout as a mine mask over the board.
 struct Reference<'a> {
     board: &'a Board,
     layouts: Vec<Vec<bool>>,
+    /// `wins` of each node met.
+    memo: RefCell<HashMap<Node, u64>>,
 }
 
 impl Reference<'_> {
@@ -24,6 +33,7 @@ impl Reference<'_> {
         Reference {
             board,
             layouts: layout_masks(board),
+            memo: RefCell::default(),
         }
     }
 
@@ -68,8 +78,20 @@ impl Reference<'_> {
 
     /// The number of layouts of `living` won under optimal play.
     fn wins(&self, living: &[usize], revealed: &[bool]) -> u64 {
+        let node = (living.to_vec(), revealed.to_vec());
+        if let Some(&wins) = self.memo.borrow().get(&node) {
+            return wins;
+        }
+        let wins = self.wins_by_definition(living, revealed);
+        self.memo.borrow_mut().insert(node, wins);
+        wins
+    }
+
+    /// [`Reference::wins`] from the definition: every unrevealed cell tried.
+    fn wins_by_definition(&self, living: &[usize], revealed: &[bool]) -> u64 {
         // One living layout is known to the player, who reveals its safe cells one by one.
-        // (The only shortcut: trying every order of those cells would take factorial time.)
+        // (A shortcut beside the memo: trying every order of those cells would take factorial
+        // time.)
         if living.len() == 1 {
             return 1;
         }
