@@ -6,19 +6,20 @@
 # The work runs as jobs side by side (scripts/lanes.sh), so that both cores stay busy: each job
 # starts as soon as what it needs has passed.
 #
-#   tools ───────────────┐
-#   setup ───────────────┤
-#   clippy (the benches) ┴─ wasm (wasm-bindgen tests, the page) ─┐
-#   rust-build (fmt, the release test build, linted) ─┬──────────┴─ browser (N files at a time) ─┐
-#                                                     └─ rust-tests (run) ───────────────────────┴─ browser-alone
+#   tools ─┐
+#   setup ─┴─ page ─┬─ wasm-tests (the wasm-bindgen tests, on the page's build) ─┐
+#                   └───────────────────────────────────┐                        │
+#   rust-build (fmt, the release test build, linted) ─┬─┴─ browser (N at a time) ┼─ browser-alone
+#                                                     └─ rust-tests (run) ───────┘
+#   clippy (the benches)
 #
 # Cargo locks each profile's directory of target/ while it builds there, not the whole of it:
-# the release build, the debug one (clippy's check of the benches, then the wasm-bindgen
-# tests') and the page's wasm-release one run side by side. The wasm-bindgen tests wait for
-# clippy, whose lock on target/debug they would wait for anyway (their host build is their
-# own: docs/journal/first-run.md). The browser tests that time the page, or load
-# it most, run last, alone on the machine. Each job's output is printed whole at the end, then the time of every
-# step; the first failure stops the rest.
+# the release build, clippy's check of the benches (target/debug) and the page's wasm-release
+# build run side by side. The wasm-bindgen tests build in the page's profile after the page, so
+# that cargo reuses the page's units (the core, js-sys, ...) and compiles only the tests' own.
+# The browser tests that time the page, or load it most, run last, alone on the machine. Each
+# job's output is printed whole at the end, then the time of every step; the first failure
+# stops the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The PATH scripts/setup.sh sets: its tools are found by every job, whichever installed them.
@@ -86,23 +87,31 @@ job_rust_tests() {
 }
 
 # The core's build for wasm32-unknown-unknown is checked by these two steps, with no build of
-# its own: the wasm-bindgen tests compile it for wasm32 (dev profile), and the page build
-# compiles it again in the page's wasm-release profile.
+# its own: the page build compiles it in the page's wasm-release profile, and the wasm-bindgen
+# tests run on that same build.
+job_page() {
+  step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)" \
+    $THROUGHPUT bash scripts/build-page.sh
+}
+
+# The wasm-bindgen tests (tests/web.rs) in the page's wasm-release profile, after the page: cargo
+# reuses every unit of the page's build (the wasm crates ask for the features the tests'
+# dev-dependencies turn on, crates/wasm/Cargo.toml), compiles only the tests' own crates and
+# links the test module, where a dev-profile build compiled the core, js-sys and the rest again
+# (the two ways measured: docs/journal/first-run.md, "issue 42 (branch issue-42e)"). What the
+# tests lose: debug assertions and overflow checks in wasm32, where usize has 32 bits (the
+# native release tests have neither either); what they gain: they test the code the page ships,
+# optimised as it is.
 # wasm-bindgen-test-runner gives the tests 20 s by default, which a loaded machine overran (a
 # webdriver request timed out after 18.6 s at a load of 28, beside the release build): 120 s.
 # It is the harness's limit only; no wasm test asserts a time.
-# Without debug info, which no test reads: the runner reads modules of 5 to 6 MB instead of 30
-# to 36, and the step took 100 s of CPU instead of 125. Its host build (proc macros, build
-# scripts) is not clippy's: cargo built it again in each of three settings tried
-# (docs/journal/first-run.md, "issue 42 (branch issue-42d)"). Only the integration tests
-# (`--test '*'`: tests/web.rs): the library's unit tests are plain #[test]s, which the runner
-# does not run in wasm32 ("no tests to run!"); they run natively in rust-tests.
-job_wasm() {
-  step "wasm-bindgen tests of mineseer-wasm (headless Chromium via chromedriver)" \
-    env WASM_BINDGEN_TEST_TIMEOUT=120 CARGO_PROFILE_DEV_DEBUG=0 \
-    cargo test -p mineseer-wasm --target wasm32-unknown-unknown --locked --test '*'
-  step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)" \
-    $THROUGHPUT bash scripts/build-page.sh
+# Only the integration tests (`--test '*'`: tests/web.rs): the library's unit tests are plain
+# #[test]s, which the runner does not run in wasm32 ("no tests to run!"); they run natively in
+# rust-tests.
+job_wasm_tests() {
+  step "wasm-bindgen tests of mineseer-wasm, on the page's build (headless Chromium via chromedriver)" \
+    env WASM_BINDGEN_TEST_TIMEOUT=120 \
+    cargo test --profile wasm-release -p mineseer-wasm --target wasm32-unknown-unknown --locked --test '*'
 }
 
 job_browser() {
@@ -152,8 +161,9 @@ lane tools job_tools
 lane setup job_setup
 lane rust-build job_rust_build
 lane clippy job_clippy
-lane wasm job_wasm setup tools clippy
+lane page job_page setup tools
+lane wasm-tests job_wasm_tests page
 lane rust-tests job_rust_tests rust-build
-lane browser job_browser wasm rust-build
-lane browser-alone job_browser_alone browser rust-tests
+lane browser job_browser page rust-build
+lane browser-alone job_browser_alone browser rust-tests wasm-tests
 lanes_run

@@ -207,18 +207,17 @@ test('setup: an unknown MINESEER_SETUP is an error that names the known ones', (
   assert.deepEqual(calls, []);
 });
 
-test('scripts/test.sh starts the build tools at once, beside the Rust build, and only the wasm32 builds wait for them', () => {
+test('scripts/test.sh starts the build tools at once, beside the Rust build, and only the page waits for them', () => {
   const testSh = fs.readFileSync(path.join(ROOT, 'scripts', 'test.sh'), 'utf8');
   const lanes = Object.fromEntries([...testSh.matchAll(/^lane (\S+) (\S+)(.*)$/gm)].map(([, name, , needs]) => [name, needs.trim().split(/\s+/).filter(Boolean)]));
   assert.deepEqual(lanes.tools, [], 'the build tools need nothing: they start at once');
   assert.deepEqual(lanes['rust-build'], [], 'nor does the Rust build');
-  assert.ok(lanes.wasm.includes('tools') && lanes.wasm.includes('setup'), 'the wasm32 builds wait for the tools and the rest of the setup');
-  // Cargo locks target/debug while clippy checks the benches there, where the wasm-bindgen tests
-  // build their host part: they run after clippy.
-  assert.ok(lanes.wasm.includes('clippy'));
+  assert.ok(lanes.page.includes('tools') && lanes.page.includes('setup'), 'the page waits for the tools and the rest of the setup');
+  // The wasm-bindgen tests build in the page's profile, on the page's units: after the page.
+  assert.deepEqual(lanes['wasm-tests'], ['page']);
   assert.deepEqual(lanes.clippy, [], 'clippy needs nothing: it starts at once');
   for (const [name, needs] of Object.entries(lanes)) {
-    if (name !== 'wasm' && !needs.includes('wasm')) assert.ok(!needs.includes('tools'), `${name} does not wait for the build tools`);
+    if (name !== 'page') assert.ok(!needs.includes('tools'), `${name} does not wait for the build tools but through the page`);
   }
   assert.match(testSh, /MINESEER_SETUP=build-tools bash scripts\/setup\.sh/);
   assert.match(testSh, /MINESEER_SETUP=no-build-tools bash scripts\/setup\.sh/);
@@ -246,9 +245,19 @@ test('the Rust test build leaves criterion out: only crates/bench, whose library
   assert.match(core, /^autobenches = false$/m, 'crates/core/benches/ is not built as benches of the core');
 });
 
-test('scripts/test.sh builds the wasm-bindgen tests without debug info (modules of a few MB for the runner) and only their integration tests', () => {
+test('scripts/test.sh builds the wasm-bindgen tests in the page\'s profile, on the page\'s units, and only their integration tests', () => {
   const testSh = fs.readFileSync(path.join(ROOT, 'scripts', 'test.sh'), 'utf8');
-  const wasm = testSh.match(/^job_wasm\(\) \{\n([\s\S]*?)^\}/m)[1];
-  assert.match(wasm, /CARGO_PROFILE_DEV_DEBUG=0/);
-  assert.match(wasm, /--target wasm32-unknown-unknown --locked --test '\*'/);
+  const wasm = testSh.match(/^job_wasm_tests\(\) \{\n([\s\S]*?)^\}/m)[1];
+  assert.match(wasm, /cargo test --profile wasm-release -p mineseer-wasm --target wasm32-unknown-unknown --locked --test '\*'/);
+  assert.match(fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8'), /data-cargo-profile-release="wasm-release"/, 'the page builds in that profile');
+  // wasm-bindgen-test turns on num-traits' libm and serde_json's alloc (so serde's); without the
+  // same features in the page's build, cargo would compile the core and serde again for the tests.
+  for (const crate of ['wasm', 'review-wasm']) {
+    const manifest = fs.readFileSync(path.join(ROOT, 'crates', crate, 'Cargo.toml'), 'utf8');
+    const wasm32 = manifest.split(/^\[target\.'cfg\(target_arch = "wasm32"\)'\.dependencies\]$/m)[1];
+    assert.ok(wasm32, `crates/${crate}: wasm32 dependencies`);
+    const section = wasm32.split(/^\[/m)[0];
+    assert.match(section, /^num-traits = \{ workspace = true, features = \["libm"\] \}$/m, crate);
+    assert.match(section, /^serde = \{ workspace = true, features = \["alloc"\] \}$/m, crate);
+  }
 });

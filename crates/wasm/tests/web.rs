@@ -1,5 +1,6 @@
 //! The wasm exports as the page's worker calls them, in headless Chromium:
-//! `cargo test -p mineseer-wasm --target wasm32-unknown-unknown`.
+//! `cargo test -p mineseer-wasm --target wasm32-unknown-unknown` (scripts/test.sh adds
+//! `--profile wasm-release --test '*'`, to build on the page's units).
 #![cfg(target_arch = "wasm32")]
 
 use mineseer_core::formats::write_mine;
