@@ -78,9 +78,10 @@ use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState, MoveOutcome};
 
 use super::config::PlayerConfig;
+use super::memo::MoveMemo;
 use super::moves::{Action, Move, Reason};
-use super::stretch::{analyse, analyse_with_chances, Step, Stretch};
-use super::PlayedGame;
+use super::stretch::{analyse, analyse_with_chances, AskNormal, Step, Stretch};
+use super::{next_moves, PlayedGame};
 
 /// How the player opens the cells it knows are safe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -159,8 +160,36 @@ impl StylePlayer {
         board: &Board,
         config: &PlayerConfig,
     ) -> Result<Option<Move>, SolveError> {
+        let asked = styles_config(config);
+        self.next_move_asking(board, config, &mut |seen| next_moves(seen, &asked))
+    }
+
+    /// [`StylePlayer::next_move`], asking the normal player through `memo`, a memo of
+    /// [`styles_memo`]`(config)`: the styles of one game meet the normal style's positions
+    /// (the no-flag style's batches end where the normal style's do, and the efficient style
+    /// replays the normal style beside its own clicks), so one memo per game answers most of
+    /// their questions. The moves are the same as without it.
+    pub fn next_move_with(
+        &mut self,
+        board: &Board,
+        config: &PlayerConfig,
+        memo: &mut MoveMemo,
+    ) -> Result<Option<Move>, SolveError> {
+        debug_assert!(
+            *memo.config() == styles_config(config),
+            "a memo of other settings"
+        );
+        self.next_move_asking(board, config, &mut |seen| memo.next_moves(seen))
+    }
+
+    fn next_move_asking(
+        &mut self,
+        board: &Board,
+        config: &PlayerConfig,
+        ask: &mut AskNormal<'_>,
+    ) -> Result<Option<Move>, SolveError> {
         if self.style == Style::Efficient {
-            return self.stretch_move(board, config);
+            return self.stretch_move(board, config, ask);
         }
         // Every batch is opened whole before the next question, as `play_game` does: that is
         // what keeps the no-flag style's clicks at most the normal style's (the module's
@@ -169,7 +198,7 @@ impl StylePlayer {
             return Ok(Some(mv));
         }
         self.batch = None;
-        let analysed = analyse(board, config)?;
+        let analysed = analyse(board, ask)?;
         if analysed.safe.is_empty() {
             // No certain cell: the one move of the normal player (opening, forced guess,
             // endgame or guess), whatever the style.
@@ -198,9 +227,10 @@ impl StylePlayer {
         &mut self,
         board: &Board,
         config: &PlayerConfig,
+        ask: &mut AskNormal<'_>,
     ) -> Result<Option<Move>, SolveError> {
         if self.stretch.is_none() {
-            let (analysed, chances) = analyse_with_chances(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config, ask)?;
             if analysed.safe.is_empty() {
                 return Ok(analysed.other);
             }
@@ -209,11 +239,11 @@ impl StylePlayer {
         let Some(stretch) = self.stretch.as_mut() else {
             return Ok(None);
         };
-        match stretch.step(board, config, self.saved)? {
+        match stretch.step(board, config, ask, self.saved)? {
             Step::Click(mv) => Ok(Some(mv)),
             Step::Over(mv) => {
                 if let Some(stretch) = self.stretch.take() {
-                    self.saved += stretch.finish(board, config)?;
+                    self.saved += stretch.finish(board, ask)?;
                     debug_assert!(self.saved >= 0, "more clicks than the normal style");
                 }
                 Ok(mv)
@@ -297,11 +327,40 @@ pub struct StyledGame {
     pub guesses: Vec<(usize, usize)>,
 }
 
+/// The settings every style asks the normal player with: the game's, with the certain mines
+/// listed as flags ([`PlayerConfig::flag_mines`]; they change no other move).
+fn styles_config(config: &PlayerConfig) -> PlayerConfig {
+    let mut asked = config.clone();
+    asked.flag_mines = true;
+    asked
+}
+
+/// An empty memo of the moves every style asks for with `config`
+/// ([`StylePlayer::next_move_with`], [`play_game_styled_with`]). With `config.flag_mines`
+/// off, the moves [`crate::player::next_moves`] gives for `config` are its moves less the
+/// flags.
+pub fn styles_memo(config: &PlayerConfig) -> MoveMemo {
+    MoveMemo::new(styles_config(config))
+}
+
 /// Plays a game to the end in `style`.
 pub fn play_game_styled(
     game: &mut Game,
     config: &PlayerConfig,
     style: Style,
+) -> Result<StyledGame, SolveError> {
+    play_game_styled_with(game, config, style, &mut styles_memo(config))
+}
+
+/// [`play_game_styled`], asking the normal player through `memo`, a memo of
+/// [`styles_memo`]`(config)` ([`StylePlayer::next_move_with`]): the styles of one game
+/// played with one memo analyse most of the normal style's positions once. The game is the
+/// same as without it.
+pub fn play_game_styled_with(
+    game: &mut Game,
+    config: &PlayerConfig,
+    style: Style,
+    memo: &mut MoveMemo,
 ) -> Result<StyledGame, SolveError> {
     let mut player = StylePlayer::new(style);
     let mut clicks = Clicks::default();
@@ -309,7 +368,7 @@ pub fn play_game_styled(
     let mut risky_guesses = 0;
     let mut moves = 0;
     while game.state() == GameState::Playing {
-        let Some(mv) = player.next_move(game.board(), config)? else {
+        let Some(mv) = player.next_move_with(game.board(), config, memo)? else {
             break;
         };
         let risky = match mv.reason {

@@ -18,7 +18,6 @@ use crate::values::{solve_board_with_chances, BoardChances};
 
 use super::config::PlayerConfig;
 use super::moves::{Action, Move, Reason};
-use super::next_moves;
 
 /// What one analysis of a position says: its certain safe cells and certain mines in board
 /// order, and the move the normal player makes when no cell is certain.
@@ -28,15 +27,18 @@ pub(super) struct Analysed {
     pub(super) other: Option<Move>,
 }
 
+/// The normal player, asked about a board with no flags: [`super::next_moves`] with the settings of
+/// the game and [`PlayerConfig::flag_mines`] on (the certain mines come back as flags; they do
+/// not change the other moves: `certain.rs` only adds them to the list). A caller may answer
+/// from a [`super::MoveMemo`] of those settings, since the moves depend on the board alone.
+pub(super) type AskNormal<'a> = dyn FnMut(&Board) -> Result<Vec<Move>, SolveError> + 'a;
+
 /// Asks the normal player about `board` with its flags taken off (what it sees in
-/// `mineseer play`). The certain mines come back as flags; they do not change the other moves
-/// (`certain.rs` only adds them to the list).
+/// `mineseer play`).
 // Never inlined: its three callers would each hold a copy in the solver's wasm module.
 #[inline(never)]
-pub(super) fn analyse(board: &Board, config: &PlayerConfig) -> Result<Analysed, SolveError> {
-    let mut asked = config.clone();
-    asked.flag_mines = true;
-    let moves = next_moves(&without_flags(board), &asked)?;
+pub(super) fn analyse(board: &Board, ask: &mut AskNormal<'_>) -> Result<Analysed, SolveError> {
+    let moves = ask(&without_flags(board))?;
     let certain = |action| {
         moves
             .iter()
@@ -62,6 +64,7 @@ pub(super) fn analyse(board: &Board, config: &PlayerConfig) -> Result<Analysed, 
 pub(super) fn analyse_with_chances(
     board: &Board,
     config: &PlayerConfig,
+    ask: &mut AskNormal<'_>,
 ) -> Result<(Analysed, Option<BoardChances>), SolveError> {
     let seen = without_flags(board);
     let (analysis, chances) = solve_board_with_chances(&seen, &config.solve)?;
@@ -72,7 +75,7 @@ pub(super) fn analyse_with_chances(
         .filter(|&c| analysis.mine_layouts_ref(c) == &BigUint::ZERO)
         .collect();
     if safe.is_empty() {
-        return Ok((analyse(board, config)?, chances.ok()));
+        return Ok((analyse(board, ask)?, chances.ok()));
     }
     let mines = seen
         .indices()
@@ -150,7 +153,7 @@ impl Shadow {
     fn advance(
         &mut self,
         board: &Board,
-        config: &PlayerConfig,
+        ask: &mut AskNormal<'_>,
         knowledge: &mut Knowledge,
         at_fixpoint: bool,
     ) -> Result<Option<CellIdx>, SolveError> {
@@ -182,7 +185,7 @@ impl Shadow {
                     seen.set_cell(c, Cell::Hidden);
                 }
             }
-            let analysed = analyse(&seen, config)?;
+            let analysed = analyse(&seen, ask)?;
             knowledge.learn(&analysed);
             self.over = analysed.safe.is_empty();
             self.batch = analysed.safe;
@@ -306,13 +309,14 @@ impl Stretch {
         &mut self,
         board: &Board,
         config: &PlayerConfig,
+        ask: &mut AskNormal<'_>,
         saved: i64,
     ) -> Result<Step, SolveError> {
         self.absorb(board);
         let open = revealed_count(board);
         if self.chord.is_none() && open != self.analysed_at {
             // What the new numbers prove (our position is never analysed twice).
-            let (analysed, chances) = analyse_with_chances(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config, ask)?;
             self.knowledge.learn(&analysed);
             if let Some(chances) = &chances {
                 self.knowledge.learn_chances(chances);
@@ -334,7 +338,7 @@ impl Stretch {
             };
             return Ok(Step::Click(self.play(board, mv.0, mv.1, false)));
         }
-        match self.choose(board, config, saved)? {
+        match self.choose(board, ask, saved)? {
             Some((action, c, sure)) => Ok(Step::Click(self.play(board, action, c, sure))),
             None => Ok(Step::Over(self.other.take())),
         }
@@ -344,11 +348,9 @@ impl Stretch {
     pub(super) fn finish(
         mut self,
         board: &Board,
-        config: &PlayerConfig,
+        ask: &mut AskNormal<'_>,
     ) -> Result<i64, SolveError> {
-        let left = self
-            .shadow
-            .advance(board, config, &mut self.knowledge, true)?;
+        let left = self.shadow.advance(board, ask, &mut self.knowledge, true)?;
         debug_assert!(
             left.is_none(),
             "the normal style stopped elsewhere: {left:?}"
@@ -450,7 +452,7 @@ impl Stretch {
     fn choose(
         &mut self,
         board: &Board,
-        config: &PlayerConfig,
+        ask: &mut AskNormal<'_>,
         saved: i64,
     ) -> Result<Option<(Action, CellIdx, bool)>, SolveError> {
         let knowledge = &self.knowledge;
@@ -474,7 +476,7 @@ impl Stretch {
         //    The shadow goes as far as it can first: the clicks it makes on numbers none of
         //    ours stands for are clicks saved already.
         self.shadow
-            .advance(board, config, &mut self.knowledge, false)?;
+            .advance(board, ask, &mut self.knowledge, false)?;
         let knowledge = &self.knowledge;
         let slack = saved - (self.clicks - self.keys - self.unmatched(board));
         if let Some(n) = best_chord(board, knowledge, slack) {
@@ -485,7 +487,7 @@ impl Stretch {
         if best_chord(board, knowledge, i64::MAX).is_some() {
             if let Some(c) = self
                 .shadow
-                .advance(board, config, &mut self.knowledge, false)?
+                .advance(board, ask, &mut self.knowledge, false)?
             {
                 return Ok(Some((Action::Reveal, c, true)));
             }
@@ -510,7 +512,7 @@ impl Stretch {
         // 5. The normal style's own next click on a cell still hidden here.
         match self
             .shadow
-            .advance(board, config, &mut self.knowledge, false)?
+            .advance(board, ask, &mut self.knowledge, false)?
         {
             Some(c) => Ok(Some((Action::Reveal, c, true))),
             None => {
