@@ -27,9 +27,9 @@
 //!    neighbours are all known, its unflagged mines are flagged one by one and it is chorded;
 //!    played only when its *risk* fits in the *slack* below. Its risk is its clicks less its
 //!    *never-free* cells (those no cascade can open: each neighbour is revealed, a mine, beside
-//!    a mine, or shown by the exact number chances of a position to be a zero in no layout),
-//!    and less one more when it is *inner*: a cell it opens, not never-free, whose neighbours
-//!    that may be zeros are all among the cells the chord opens, none of them never-free;
+//!    a mine, or shown by the exact number chances of a position to be a zero in no layout)
+//!    and its *sure* cells (the normal style's next clicks: the hidden cells of the shadow's
+//!    batch from its next click on, up to the first that may be a zero);
 //! 3. when a chord was refused for want of slack, the normal style's own next click, when its
 //!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
 //! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
@@ -46,17 +46,19 @@
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
 //! normal style's click on that opening; a never-free click of step 4, and a number a click or
 //! a chord opens once no neighbour of it can be a zero opened in the stretch, for its click on
-//! that number; a click of steps 3 and 5 for that very click. Our clicks open distinct cells
+//! that number; a click of steps 3 and 5 for that very click; a sure cell a chord opens for the
+//! normal style's click on it (the shadow waits at its next click, a cell still hidden here;
+//! none of the cells of its batch it clicks before a sure cell can be a zero, so no cascade
+//! of its own opens the sure cell before its turn: it clicks it, as a number or as the click
+//! on that zero's opening, and once the shadow has, the click is counted as a zero's opening
+//! or among its clicks on numbers none of ours stands for). Our clicks open distinct cells
 //! and openings, so they stand for distinct clicks of the normal style; the shadow's clicks on
 //! numbers that none of ours stands for are further clicks of it (a number not yet settled is
 //! counted there until it is, then in one place only). Let `D` be our clicks on the stretch
 //! less those two counts: steps 1, 3, 5 and the never-free clicks of step 4 never raise `D`,
-//! another click of step 4 raises it by one at most, and a chord by its risk at most (an inner
-//! chord either opens a zero that is not never-free, and stands for the normal style's click
-//! on that opening, which holds no never-free zero, since no zero is beside one; or it
-//! leaves its inner cell with no neighbour that can be a zero, a number the normal style
-//! clicks itself). Each is played only when that fits in the *slack*, the clicks saved on the
-//! stretches before less `D`, so `D` never exceeds the clicks saved before. Once the stretch
+//! another click of step 4 raises it by one at most, and a chord by its risk at most. Each
+//! is played only when that fits in the *slack*, the clicks saved on the stretches before
+//! less `D`, so `D` never exceeds the clicks saved before. Once the stretch
 //! is over the shadow has played it all, its clicks `N` are known exactly, and the clicks
 //! saved change by `N` less ours, which is at least `-D` since `N` is at least the two counts.
 //! So the clicks saved never fall below zero, and a game, which ends with a stretch or with
@@ -186,7 +188,7 @@ impl StylePlayer {
         &mut self,
         board: &Board,
         config: &PlayerConfig,
-        ask: &mut AskNormal<'_>,
+        ask: &mut impl AskNormal,
     ) -> Result<Option<Move>, SolveError> {
         if self.style == Style::Efficient {
             return self.stretch_move(board, config, ask);
@@ -227,7 +229,7 @@ impl StylePlayer {
         &mut self,
         board: &Board,
         config: &PlayerConfig,
-        ask: &mut AskNormal<'_>,
+        ask: &mut impl AskNormal,
     ) -> Result<Option<Move>, SolveError> {
         if self.stretch.is_none() {
             let (analysed, chances) = analyse_with_chances(board, config, ask)?;
