@@ -93,7 +93,9 @@ use view::ProbabilityView;
 
 pub use click_hints::{chord_hints, click_hints, ChordHint, ClickHints};
 pub use config::{Level, PlayerConfig};
-pub use efficient::{play_game_styled, Clicks, Style, StylePlayer, StyledGame};
+pub use efficient::{
+    play_game_styled, play_game_styled_with, styles_memo, Clicks, Style, StylePlayer, StyledGame,
+};
 pub(crate) use guess::ranked_guesses;
 pub use memo::MoveMemo;
 use moves::Work;

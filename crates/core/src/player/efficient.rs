@@ -27,9 +27,9 @@
 //!    neighbours are all known, its unflagged mines are flagged one by one and it is chorded;
 //!    played only when its *risk* fits in the *slack* below. Its risk is its clicks less its
 //!    *never-free* cells (those no cascade can open: each neighbour is revealed, a mine, beside
-//!    a mine, or shown by the exact number chances of a position to be a zero in no layout),
-//!    and less one more when it is *inner*: a cell it opens, not never-free, whose neighbours
-//!    that may be zeros are all among the cells the chord opens, none of them never-free;
+//!    a mine, or shown by the exact number chances of a position to be a zero in no layout)
+//!    and its *sure* cells (the normal style's next clicks: the hidden cells of the shadow's
+//!    batch from its next click on, up to the first that may be a zero);
 //! 3. when a chord was refused for want of slack, the normal style's own next click, when its
 //!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
 //! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
@@ -46,17 +46,19 @@
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
 //! normal style's click on that opening; a never-free click of step 4, and a number a click or
 //! a chord opens once no neighbour of it can be a zero opened in the stretch, for its click on
-//! that number; a click of steps 3 and 5 for that very click. Our clicks open distinct cells
+//! that number; a click of steps 3 and 5 for that very click; a sure cell a chord opens for the
+//! normal style's click on it (the shadow waits at its next click, a cell still hidden here;
+//! none of the cells of its batch it clicks before a sure cell can be a zero, so no cascade
+//! of its own opens the sure cell before its turn: it clicks it, as a number or as the click
+//! on that zero's opening, and once the shadow has, the click is counted as a zero's opening
+//! or among its clicks on numbers none of ours stands for). Our clicks open distinct cells
 //! and openings, so they stand for distinct clicks of the normal style; the shadow's clicks on
 //! numbers that none of ours stands for are further clicks of it (a number not yet settled is
 //! counted there until it is, then in one place only). Let `D` be our clicks on the stretch
 //! less those two counts: steps 1, 3, 5 and the never-free clicks of step 4 never raise `D`,
-//! another click of step 4 raises it by one at most, and a chord by its risk at most (an inner
-//! chord either opens a zero that is not never-free, and stands for the normal style's click
-//! on that opening, which holds no never-free zero, since no zero is beside one; or it
-//! leaves its inner cell with no neighbour that can be a zero, a number the normal style
-//! clicks itself). Each is played only when that fits in the *slack*, the clicks saved on the
-//! stretches before less `D`, so `D` never exceeds the clicks saved before. Once the stretch
+//! another click of step 4 raises it by one at most, and a chord by its risk at most. Each
+//! is played only when that fits in the *slack*, the clicks saved on the stretches before
+//! less `D`, so `D` never exceeds the clicks saved before. Once the stretch
 //! is over the shadow has played it all, its clicks `N` are known exactly, and the clicks
 //! saved change by `N` less ours, which is at least `-D` since `N` is at least the two counts.
 //! So the clicks saved never fall below zero, and a game, which ends with a stretch or with
@@ -78,9 +80,10 @@ use crate::error::SolveError;
 use crate::game::{FirstClickRule, Game, GameState, MoveOutcome};
 
 use super::config::PlayerConfig;
+use super::memo::MoveMemo;
 use super::moves::{Action, Move, Reason};
-use super::stretch::{analyse, analyse_with_chances, Step, Stretch};
-use super::PlayedGame;
+use super::stretch::{analyse, analyse_with_chances, AskNormal, Step, Stretch};
+use super::{next_moves, PlayedGame};
 
 /// How the player opens the cells it knows are safe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -159,8 +162,36 @@ impl StylePlayer {
         board: &Board,
         config: &PlayerConfig,
     ) -> Result<Option<Move>, SolveError> {
+        let asked = styles_config(config);
+        self.next_move_asking(board, config, &mut |seen| next_moves(seen, &asked))
+    }
+
+    /// [`StylePlayer::next_move`], asking the normal player through `memo`, a memo of
+    /// [`styles_memo`]`(config)`: the styles of one game meet the normal style's positions
+    /// (the no-flag style's batches end where the normal style's do, and the efficient style
+    /// replays the normal style beside its own clicks), so one memo per game answers most of
+    /// their questions. The moves are the same as without it.
+    pub fn next_move_with(
+        &mut self,
+        board: &Board,
+        config: &PlayerConfig,
+        memo: &mut MoveMemo,
+    ) -> Result<Option<Move>, SolveError> {
+        debug_assert!(
+            *memo.config() == styles_config(config),
+            "a memo of other settings"
+        );
+        self.next_move_asking(board, config, &mut |seen| memo.next_moves(seen))
+    }
+
+    fn next_move_asking(
+        &mut self,
+        board: &Board,
+        config: &PlayerConfig,
+        ask: &mut impl AskNormal,
+    ) -> Result<Option<Move>, SolveError> {
         if self.style == Style::Efficient {
-            return self.stretch_move(board, config);
+            return self.stretch_move(board, config, ask);
         }
         // Every batch is opened whole before the next question, as `play_game` does: that is
         // what keeps the no-flag style's clicks at most the normal style's (the module's
@@ -169,7 +200,7 @@ impl StylePlayer {
             return Ok(Some(mv));
         }
         self.batch = None;
-        let analysed = analyse(board, config)?;
+        let analysed = analyse(board, ask)?;
         if analysed.safe.is_empty() {
             // No certain cell: the one move of the normal player (opening, forced guess,
             // endgame or guess), whatever the style.
@@ -198,9 +229,10 @@ impl StylePlayer {
         &mut self,
         board: &Board,
         config: &PlayerConfig,
+        ask: &mut impl AskNormal,
     ) -> Result<Option<Move>, SolveError> {
         if self.stretch.is_none() {
-            let (analysed, chances) = analyse_with_chances(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config, ask)?;
             if analysed.safe.is_empty() {
                 return Ok(analysed.other);
             }
@@ -209,11 +241,11 @@ impl StylePlayer {
         let Some(stretch) = self.stretch.as_mut() else {
             return Ok(None);
         };
-        match stretch.step(board, config, self.saved)? {
+        match stretch.step(board, config, ask, self.saved)? {
             Step::Click(mv) => Ok(Some(mv)),
             Step::Over(mv) => {
                 if let Some(stretch) = self.stretch.take() {
-                    self.saved += stretch.finish(board, config)?;
+                    self.saved += stretch.finish(board, ask)?;
                     debug_assert!(self.saved >= 0, "more clicks than the normal style");
                 }
                 Ok(mv)
@@ -297,11 +329,40 @@ pub struct StyledGame {
     pub guesses: Vec<(usize, usize)>,
 }
 
+/// The settings every style asks the normal player with: the game's, with the certain mines
+/// listed as flags ([`PlayerConfig::flag_mines`]; they change no other move).
+fn styles_config(config: &PlayerConfig) -> PlayerConfig {
+    let mut asked = config.clone();
+    asked.flag_mines = true;
+    asked
+}
+
+/// An empty memo of the moves every style asks for with `config`
+/// ([`StylePlayer::next_move_with`], [`play_game_styled_with`]). With `config.flag_mines`
+/// off, the moves [`crate::player::next_moves`] gives for `config` are its moves less the
+/// flags.
+pub fn styles_memo(config: &PlayerConfig) -> MoveMemo {
+    MoveMemo::new(styles_config(config))
+}
+
 /// Plays a game to the end in `style`.
 pub fn play_game_styled(
     game: &mut Game,
     config: &PlayerConfig,
     style: Style,
+) -> Result<StyledGame, SolveError> {
+    play_game_styled_with(game, config, style, &mut styles_memo(config))
+}
+
+/// [`play_game_styled`], asking the normal player through `memo`, a memo of
+/// [`styles_memo`]`(config)` ([`StylePlayer::next_move_with`]): the styles of one game
+/// played with one memo analyse most of the normal style's positions once. The game is the
+/// same as without it.
+pub fn play_game_styled_with(
+    game: &mut Game,
+    config: &PlayerConfig,
+    style: Style,
+    memo: &mut MoveMemo,
 ) -> Result<StyledGame, SolveError> {
     let mut player = StylePlayer::new(style);
     let mut clicks = Clicks::default();
@@ -309,7 +370,7 @@ pub fn play_game_styled(
     let mut risky_guesses = 0;
     let mut moves = 0;
     while game.state() == GameState::Playing {
-        let Some(mv) = player.next_move(game.board(), config)? else {
+        let Some(mv) = player.next_move_with(game.board(), config, memo)? else {
             break;
         };
         let risky = match mv.reason {

@@ -18,7 +18,6 @@ use crate::values::{solve_board_with_chances, BoardChances};
 
 use super::config::PlayerConfig;
 use super::moves::{Action, Move, Reason};
-use super::next_moves;
 
 /// What one analysis of a position says: its certain safe cells and certain mines in board
 /// order, and the move the normal player makes when no cell is certain.
@@ -28,15 +27,19 @@ pub(super) struct Analysed {
     pub(super) other: Option<Move>,
 }
 
+/// The normal player, asked about a board with no flags: [`super::next_moves`] with the
+/// game's settings and [`PlayerConfig::flag_mines`] on (the flags change no other move:
+/// `certain.rs` only adds them), or a [`super::MoveMemo`] of those settings. A generic, not a
+/// `dyn`: the page's module calls [`super::next_moves`] directly.
+pub(super) trait AskNormal: FnMut(&Board) -> Result<Vec<Move>, SolveError> {}
+impl<F: FnMut(&Board) -> Result<Vec<Move>, SolveError>> AskNormal for F {}
+
 /// Asks the normal player about `board` with its flags taken off (what it sees in
-/// `mineseer play`). The certain mines come back as flags; they do not change the other moves
-/// (`certain.rs` only adds them to the list).
+/// `mineseer play`).
 // Never inlined: its three callers would each hold a copy in the solver's wasm module.
 #[inline(never)]
-pub(super) fn analyse(board: &Board, config: &PlayerConfig) -> Result<Analysed, SolveError> {
-    let mut asked = config.clone();
-    asked.flag_mines = true;
-    let moves = next_moves(&without_flags(board), &asked)?;
+pub(super) fn analyse(board: &Board, ask: &mut impl AskNormal) -> Result<Analysed, SolveError> {
+    let moves = ask(&without_flags(board))?;
     let certain = |action| {
         moves
             .iter()
@@ -62,6 +65,7 @@ pub(super) fn analyse(board: &Board, config: &PlayerConfig) -> Result<Analysed, 
 pub(super) fn analyse_with_chances(
     board: &Board,
     config: &PlayerConfig,
+    ask: &mut impl AskNormal,
 ) -> Result<(Analysed, Option<BoardChances>), SolveError> {
     let seen = without_flags(board);
     let (analysis, chances) = solve_board_with_chances(&seen, &config.solve)?;
@@ -72,7 +76,7 @@ pub(super) fn analyse_with_chances(
         .filter(|&c| analysis.mine_layouts_ref(c) == &BigUint::ZERO)
         .collect();
     if safe.is_empty() {
-        return Ok((analyse(board, config)?, chances.ok()));
+        return Ok((analyse(board, ask)?, chances.ok()));
     }
     let mines = seen
         .indices()
@@ -115,6 +119,9 @@ impl Knowledge {
 
     /// Cannot be a zero: a known mine, beside one, or shown by the number chances to be a
     /// zero in no layout.
+    // Never inlined (nor `never_free`): their many callers would each hold a copy in the
+    // solver's wasm module.
+    #[inline(never)]
     fn not_zero(&self, board: &Board, c: CellIdx) -> bool {
         self.is_mine(c) || self.no_zero[c.get()] || board.neighbours(c).any(|v| self.is_mine(v))
     }
@@ -150,7 +157,7 @@ impl Shadow {
     fn advance(
         &mut self,
         board: &Board,
-        config: &PlayerConfig,
+        ask: &mut impl AskNormal,
         knowledge: &mut Knowledge,
         at_fixpoint: bool,
     ) -> Result<Option<CellIdx>, SolveError> {
@@ -182,13 +189,45 @@ impl Shadow {
                     seen.set_cell(c, Cell::Hidden);
                 }
             }
-            let analysed = analyse(&seen, config)?;
+            let analysed = analyse(&seen, ask)?;
             knowledge.learn(&analysed);
             self.over = analysed.safe.is_empty();
             self.batch = analysed.safe;
             self.next = 0;
         }
         Ok(None)
+    }
+
+    /// The cells the normal style is sure to click itself, next, while it waits for us (the
+    /// hidden cells of its batch from its next click on, up to and including the first that
+    /// may be a zero: before that one, no click of its batch can start a cascade, so each of
+    /// these cells is still closed in its position when its turn comes). A chord that opens
+    /// one of them stands for that click of the normal style, as for a never-free cell: once
+    /// the shadow has clicked it, it is counted in `keys` (a zero's opening) or among the
+    /// shadow's clicks on numbers none of ours stands for.
+    fn sure_next(&self, board: &Board, knowledge: &Knowledge) -> Vec<bool> {
+        let mut sure = vec![false; board.len()];
+        if self.over {
+            return sure;
+        }
+        for &c in &self.batch[self.next.min(self.batch.len())..] {
+            if self.open[c.get()] {
+                continue;
+            }
+            match board.cell(c) {
+                // Its click opens this number alone.
+                Cell::Revealed(k) if k > 0 => continue,
+                // Its click on a zero cascades: what follows is no longer sure.
+                Cell::Revealed(_) => break,
+                _ => {
+                    sure[c.get()] = true;
+                    if !knowledge.not_zero(board, c) {
+                        break;
+                    }
+                }
+            }
+        }
+        sure
     }
 
     /// Opens `c` and, through its zeros, what a click on it opens.
@@ -306,13 +345,14 @@ impl Stretch {
         &mut self,
         board: &Board,
         config: &PlayerConfig,
+        ask: &mut impl AskNormal,
         saved: i64,
     ) -> Result<Step, SolveError> {
         self.absorb(board);
         let open = revealed_count(board);
         if self.chord.is_none() && open != self.analysed_at {
             // What the new numbers prove (our position is never analysed twice).
-            let (analysed, chances) = analyse_with_chances(board, config)?;
+            let (analysed, chances) = analyse_with_chances(board, config, ask)?;
             self.knowledge.learn(&analysed);
             if let Some(chances) = &chances {
                 self.knowledge.learn_chances(chances);
@@ -322,19 +362,10 @@ impl Stretch {
             self.chances = chances;
         }
         if let Some(n) = self.chord {
-            let unflagged = board
-                .neighbours(n)
-                .find(|&v| self.knowledge.is_mine(v) && board.cell(v) != Cell::Flag);
-            let mv = match unflagged {
-                Some(mine) => (Action::Flag, mine),
-                None => {
-                    self.chord = None;
-                    (Action::Chord, n)
-                }
-            };
-            return Ok(Step::Click(self.play(board, mv.0, mv.1, false)));
+            let (action, c, sure) = self.start_chord(board, n);
+            return Ok(Step::Click(self.play(board, action, c, sure)));
         }
-        match self.choose(board, config, saved)? {
+        match self.choose(board, ask, saved)? {
             Some((action, c, sure)) => Ok(Step::Click(self.play(board, action, c, sure))),
             None => Ok(Step::Over(self.other.take())),
         }
@@ -344,11 +375,9 @@ impl Stretch {
     pub(super) fn finish(
         mut self,
         board: &Board,
-        config: &PlayerConfig,
+        ask: &mut impl AskNormal,
     ) -> Result<i64, SolveError> {
-        let left = self
-            .shadow
-            .advance(board, config, &mut self.knowledge, true)?;
+        let left = self.shadow.advance(board, ask, &mut self.knowledge, true)?;
         debug_assert!(
             left.is_none(),
             "the normal style stopped elsewhere: {left:?}"
@@ -431,7 +460,7 @@ impl Stretch {
         unmatched.count() as i64
     }
 
-    /// The first click of the chord on `n`: its first flag still to place, or the chord.
+    /// The next click of the chord on `n`: its first flag still to place, or the chord.
     fn start_chord(&mut self, board: &Board, n: CellIdx) -> (Action, CellIdx, bool) {
         let unflagged = board
             .neighbours(n)
@@ -441,7 +470,10 @@ impl Stretch {
                 self.chord = Some(n);
                 (Action::Flag, mine, false)
             }
-            None => (Action::Chord, n, false),
+            None => {
+                self.chord = None;
+                (Action::Chord, n, false)
+            }
         }
     }
 
@@ -450,7 +482,7 @@ impl Stretch {
     fn choose(
         &mut self,
         board: &Board,
-        config: &PlayerConfig,
+        ask: &mut impl AskNormal,
         saved: i64,
     ) -> Result<Option<(Action, CellIdx, bool)>, SolveError> {
         let knowledge = &self.knowledge;
@@ -474,18 +506,19 @@ impl Stretch {
         //    The shadow goes as far as it can first: the clicks it makes on numbers none of
         //    ours stands for are clicks saved already.
         self.shadow
-            .advance(board, config, &mut self.knowledge, false)?;
+            .advance(board, ask, &mut self.knowledge, false)?;
         let knowledge = &self.knowledge;
         let slack = saved - (self.clicks - self.keys - self.unmatched(board));
-        if let Some(n) = best_chord(board, knowledge, slack) {
+        let sure = self.shadow.sure_next(board, knowledge);
+        if let Some(n) = best_chord(board, knowledge, &sure, slack) {
             return Ok(Some(self.start_chord(board, n)));
         }
         // 3. A chord refused for want of slack: the normal style's next click first, which may
         //    let the shadow show clicks saved (measured: 102.1 -> 102.9 % on expert games 0-299).
-        if best_chord(board, knowledge, i64::MAX).is_some() {
+        if best_chord(board, knowledge, &sure, i64::MAX).is_some() {
             if let Some(c) = self
                 .shadow
-                .advance(board, config, &mut self.knowledge, false)?
+                .advance(board, ask, &mut self.knowledge, false)?
             {
                 return Ok(Some((Action::Reveal, c, true)));
             }
@@ -510,7 +543,7 @@ impl Stretch {
         // 5. The normal style's own next click on a cell still hidden here.
         match self
             .shadow
-            .advance(board, config, &mut self.knowledge, false)?
+            .advance(board, ask, &mut self.knowledge, false)?
         {
             Some(c) => Ok(Some((Action::Reveal, c, true))),
             None => {
@@ -637,6 +670,7 @@ fn clicked_by_normal(board: &Board, knowledge: &Knowledge, v: CellIdx) -> Option
 
 /// Whether `c` can be opened only by a click or a chord of its own: none of its neighbours can
 /// be a zero (each is revealed, a known mine, or beside one).
+#[inline(never)]
 fn never_free(board: &Board, knowledge: &Knowledge, c: CellIdx) -> bool {
     board
         .neighbours(c)
@@ -648,25 +682,25 @@ fn never_free(board: &Board, knowledge: &Knowledge, c: CellIdx) -> bool {
 struct ChordValue {
     /// The hidden safe cells it opens.
     opens: i64,
-    /// Of those, the cells no cascade can open (each costs the normal style a click).
+    /// Of those, the cells no cascade can open, and the cells the normal style is sure to
+    /// click next ([`Shadow::sure_next`]): each costs the normal style a click.
     never_free: i64,
     /// Its flags still to place, and the chord.
     cost: i64,
-    /// Whether a cell it opens, not never-free, can be opened by a cascade only from a zero
-    /// among the cells the chord itself opens that are not never-free: then either that cell
-    /// costs the normal style a click of its own, or the chord opens an opening that no
-    /// never-free cell stands for, which costs it one.
-    inner: bool,
 }
 
 /// What chording on `n` would do; `None` when a hidden neighbour is not known, or a flag is
 /// not on a known mine, or it opens nothing.
-fn chord_value(board: &Board, knowledge: &Knowledge, n: CellIdx) -> Option<ChordValue> {
+fn chord_value(
+    board: &Board,
+    knowledge: &Knowledge,
+    sure: &[bool],
+    n: CellIdx,
+) -> Option<ChordValue> {
     let mut value = ChordValue {
         opens: 0,
         never_free: 0,
         cost: 1,
-        inner: false,
     };
     for v in board.neighbours(n) {
         match board.cell(v) {
@@ -678,21 +712,8 @@ fn chord_value(board: &Board, knowledge: &Knowledge, n: CellIdx) -> Option<Chord
             _ if knowledge.is_mine(v) => value.cost += 1,
             _ if knowledge.safe[v.get()] => {
                 value.opens += 1;
-                if never_free(board, knowledge, v) {
+                if sure[v.get()] || never_free(board, knowledge, v) {
                     value.never_free += 1;
-                } else {
-                    let opened_here = |u: CellIdx| {
-                        board.cell(u).is_unrevealed()
-                            && knowledge.safe[u.get()]
-                            && board.neighbours(n).any(|w| w == u)
-                    };
-                    // A never-free zero's opening is its own (no zero beside it) and is
-                    // already counted for its cell: the zero that frees `v` must not be one.
-                    value.inner |= board.neighbours(v).all(|u| {
-                        matches!(board.cell(u), Cell::Revealed(_))
-                            || knowledge.not_zero(board, u)
-                            || opened_here(u) && !never_free(board, knowledge, u)
-                    });
                 }
             }
             _ => return None,
@@ -703,19 +724,19 @@ fn chord_value(board: &Board, knowledge: &Knowledge, n: CellIdx) -> Option<Chord
 
 /// The revealed number whose chord saves the most clicks, if one is worth playing: its net
 /// gain (every cell it opens, less its flags and the chord) is not negative, and its *risk*
-/// (its clicks less its never-free cells, and less one more when [`ChordValue::inner`]: the
-/// most it can cost over the normal style) fits in `slack`.
-fn best_chord(board: &Board, knowledge: &Knowledge, slack: i64) -> Option<CellIdx> {
+/// (its clicks less its never-free and sure cells: the most it can cost over the normal
+/// style) fits in `slack`.
+fn best_chord(board: &Board, knowledge: &Knowledge, sure: &[bool], slack: i64) -> Option<CellIdx> {
     let mut best: Option<((i64, i64, i64), CellIdx)> = None;
     for n in board.indices() {
         if !matches!(board.cell(n), Cell::Revealed(k) if k > 0) {
             continue;
         }
-        let Some(value) = chord_value(board, knowledge, n) else {
+        let Some(value) = chord_value(board, knowledge, sure, n) else {
             continue;
         };
         let net = value.opens - value.cost;
-        let risk = (value.cost - value.never_free - i64::from(value.inner)).max(0);
+        let risk = (value.cost - value.never_free).max(0);
         // Ties go to the chord whose new flags touch the most hidden cells (JSMinesweeper's
         // rule: more chords may use them; measured 102.9 -> 103.8 % on expert games 0-299),
         // then to the most never-free cells.

@@ -4,7 +4,10 @@
 //! fewest clicks counted by hand.
 
 use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
-use mineseer_core::player::{play_game, play_game_styled, Level, PlayerConfig, Style, StyledGame};
+use mineseer_core::player::{
+    play_game_styled, play_game_styled_with, play_game_with, styles_memo, Action, Level, MoveMemo,
+    PlayerConfig, Style, StyledGame,
+};
 use mineseer_core::rng::derive_seed;
 
 fn player(preset: Preset) -> PlayerConfig {
@@ -12,9 +15,11 @@ fn player(preset: Preset) -> PlayerConfig {
     PlayerConfig::new(Level::Full, FirstClickRule::Safe).tuned_for_density(w * h, m)
 }
 
-fn styled(preset: Preset, seed: u64, style: Style) -> StyledGame {
+/// Game `seed` of `preset` in `style`, asking the normal player through `memo` (one per game:
+/// the styles meet the normal style's positions; the moves are the same as without it).
+fn styled(preset: Preset, seed: u64, style: Style, memo: &mut MoveMemo) -> StyledGame {
     let config = GameConfig::preset(preset, FirstClickRule::Safe, seed);
-    play_game_styled(&mut Game::new(config), &player(preset), style).unwrap()
+    play_game_styled_with(&mut Game::new(config), &player(preset), style, memo).unwrap()
 }
 
 /// Plays `games` games of `preset` in every style (on two threads) and checks each game.
@@ -24,9 +29,17 @@ fn same_games_fewer_clicks(preset: Preset, games: u64, series: u64) {
         let mut saved = [0u64; 2];
         for i in range {
             let seed = derive_seed(series, i);
+            let mut memo = styles_memo(&player(preset));
+            // The auto-player of `mineseer play` (its settings do not flag the mines: the
+            // memo's moves less the flags are its moves).
             let mut plain = Game::new(GameConfig::preset(preset, FirstClickRule::Safe, seed));
-            let reference = play_game(&mut plain, &player(preset)).unwrap();
-            let normal = styled(preset, seed, Style::Normal);
+            let reference = play_game_with(&mut plain, &player(preset), |board| {
+                let mut moves = memo.next_moves(board)?;
+                moves.retain(|m| m.action != Action::Flag);
+                Ok(moves)
+            })
+            .unwrap();
+            let normal = styled(preset, seed, Style::Normal, &mut memo);
             assert_eq!(
                 normal.played.won, reference.won,
                 "game {i}: the normal style"
@@ -36,7 +49,7 @@ fn same_games_fewer_clicks(preset: Preset, games: u64, series: u64) {
                 .into_iter()
                 .enumerate()
             {
-                let other = styled(preset, seed, style);
+                let other = styled(preset, seed, style, &mut memo);
                 assert_eq!(other.played.won, normal.played.won, "game {i}, {style:?}");
                 assert_eq!(
                     other.guesses, normal.guesses,
@@ -142,6 +155,9 @@ fn measure() {
         _ => Preset::Expert,
     };
     let games: u64 = std::env::var("MEASURE_GAMES").map_or(300, |g| g.parse().unwrap());
+    // With MEASURE_DUMP set, one line per game and style on stdout, to compare game by game
+    // (with JSMinesweeper's runs on the same games, for one).
+    let dump = std::env::var_os("MEASURE_DUMP").is_some();
     let (w, h, _) = preset.dimensions();
     let run = |style: Style| -> Vec<(bool, u32, usize)> {
         let play = |range: std::ops::Range<u64>| {
@@ -167,6 +183,18 @@ fn measure() {
     let normal = run(Style::Normal);
     for style in [Style::Normal, Style::NoFlagEfficient, Style::Efficient] {
         let r = run(style);
+        if dump {
+            for (i, g) in r.iter().enumerate() {
+                println!(
+                    "game {} {} won {} clicks {} bbbv {}",
+                    i,
+                    style.name(),
+                    g.0,
+                    g.1,
+                    g.2
+                );
+            }
+        }
         let won: Vec<_> = r.iter().filter(|g| g.0).collect();
         let eff = won.iter().map(|g| g.2 as f64 / g.1 as f64).sum::<f64>() / won.len() as f64;
         let mut cpb: Vec<f64> = won.iter().map(|g| g.1 as f64 / g.2 as f64).collect();
