@@ -462,7 +462,6 @@ fn machine_front<W: Weight>(
     limits: &FrontLimits,
 ) -> Result<(u64, FrontWeights<W>), FrontFailure> {
     enumerate_small_front(problem, limits)
-        .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
 }
 
 /// [`enumerate_fronts`] with each front enumerated by `enumerate`.
@@ -512,7 +511,6 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
     let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
     if cells < MACHINE_FRONT_CELLS {
         enumerate_small_front(problem, limits)
-            .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
     } else {
         // A product of weights costs PRODUCT_COST machine operations; an addition of
         // tallies about a quarter of that.
@@ -524,16 +522,18 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
     }
 }
 
-/// A front of fewer than [`MACHINE_FRONT_CELLS`] cells on `u128`. One of few box-level
-/// assignments is searched directly (its bound is in `small_front`); one with no layout goes
-/// on to the planned enumeration, which names the rule at fault.
-fn enumerate_small_front(
+/// A front of fewer than [`MACHINE_FRONT_CELLS`] cells, counted on `u128` and given in `W`.
+/// One of few box-level assignments is searched directly (its bound is in `small_front`),
+/// its counts written in `W` at once; one with no layout goes on to the planned enumeration,
+/// which names the rule at fault.
+fn enumerate_small_front<W: Weight>(
     problem: &FrontProblem,
     limits: &FrontLimits,
-) -> Result<FrontCounts<u128>, FrontFailure> {
-    match small_front::search_front(problem, limits) {
+) -> Result<(u64, FrontWeights<W>), FrontFailure> {
+    match small_front::search_front_weights(problem, limits) {
         Some(front) => Ok(front),
-        None => enumerate_front::<u128>(problem, limits),
+        None => enumerate_front::<u128>(problem, limits)
+            .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c)))),
     }
 }
 
