@@ -15,6 +15,7 @@
 use std::cell::RefCell;
 
 use crate::engine::boxes::BoxesScratch;
+use crate::engine::enumerate::KeptProblem;
 use crate::engine::rules::RulesScratch;
 
 /// The reusable working buffers of the probability engine. `Scratch::default()` holds no
@@ -23,6 +24,7 @@ use crate::engine::rules::RulesScratch;
 pub struct Scratch {
     pub(crate) rules: RulesScratch,
     pub(crate) boxes: BoxesScratch,
+    pub(crate) front: KeptProblem,
 }
 
 thread_local! {
