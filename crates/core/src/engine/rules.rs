@@ -69,6 +69,7 @@ impl Rules {
         // around each cell a deduction settles.
         scratch.queue.clear();
         let mut status: Vec<Status> = Vec::with_capacity(board.len());
+        let mut unknown_before = 0;
         for (i, cell) in board.cells().iter().enumerate() {
             status.push(match cell {
                 Cell::Revealed(_) => {
@@ -77,17 +78,22 @@ impl Rules {
                 }
                 Cell::Flag => Status::Flag,
                 Cell::HiddenSafe => Status::Safe,
-                Cell::Hidden | Cell::HiddenMine => Status::Unknown,
+                Cell::Hidden | Cell::HiddenMine => {
+                    unknown_before += 1;
+                    Status::Unknown
+                }
             });
         }
         let settled = settle(board, &mut status, scratch)?;
-        let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
-        let maybe_witness = &scratch.maybe_witness;
-        let candidates = board.indices().filter(|i| maybe_witness[i.get()]);
+        // Only unknown cells are settled.
+        let unknown_count = unknown_before - settled.settled_cells;
+        let candidates = &mut scratch.maybe_witnesses;
+        candidates.sort_unstable();
+        candidates.dedup();
         finish(
             board,
             status,
-            candidates,
+            candidates.iter().copied(),
             board.mines() - flags,
             settled.deduced_mines,
             unknown_count,
@@ -156,10 +162,11 @@ pub struct RulesScratch {
     queue: Vec<CellIdx>,
     /// Per cell: in `queue` now.
     queued: Vec<bool>,
-    /// Per cell: a number that had an unknown neighbour when it was checked. A number seen
-    /// with none never gets one (deductions only settle cells), so it is no witness: most
-    /// numbers of a played board are such, and the witness pass skips them.
-    maybe_witness: Vec<bool>,
+    /// The numbers that had an unknown neighbour when they were checked (a number checked
+    /// twice is listed twice). A number seen with none never gets one (deductions only settle
+    /// cells), so it is no witness: most numbers of a played board are such, and the witness
+    /// pass looks only at these, not at every cell.
+    maybe_witnesses: Vec<CellIdx>,
 }
 
 /// What [`settle`] found.
@@ -171,8 +178,8 @@ struct Settled {
 }
 
 /// Checks the numbers of `scratch.queue` against `status` and applies the trivial deductions
-/// until none applies, checking again the numbers around each cell settled. Marks in
-/// `scratch.maybe_witness` the numbers that had an unknown neighbour.
+/// until none applies, checking again the numbers around each cell settled. Lists in
+/// `scratch.maybe_witnesses` the numbers that had an unknown neighbour.
 fn settle(
     board: &Board,
     status: &mut [Status],
@@ -181,12 +188,11 @@ fn settle(
     let RulesScratch {
         queue,
         queued,
-        maybe_witness,
+        maybe_witnesses,
     } = scratch;
     queued.clear();
     queued.resize(board.len(), false);
-    maybe_witness.clear();
-    maybe_witness.resize(board.len(), false);
+    maybe_witnesses.clear();
     for &i in queue.iter() {
         queued[i.get()] = true;
     }
@@ -230,7 +236,7 @@ fn settle(
         if unknown == 0 {
             continue;
         }
-        maybe_witness[idx.get()] = true;
+        maybe_witnesses.push(idx);
         if need != 0 && need != unknown {
             continue;
         }
