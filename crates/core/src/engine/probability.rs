@@ -179,7 +179,7 @@ pub fn solve_probabilities_with(
     let rules = Rules::from_board_with(board, &mut scratch.rules)?;
     let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
     let kept = &mut scratch.front;
-    match road(&rules, &boxes) {
+    let result = match road(&rules, &boxes) {
         #[cfg(not(target_arch = "wasm32"))]
         Road::U64 => probabilities_on(
             board,
@@ -209,7 +209,10 @@ pub fn solve_probabilities_with(
             kept,
             out,
         ),
-    }
+    };
+    // Nothing of the boxes is needed now: their vectors serve the next analysis.
+    scratch.boxes.recycle(boxes);
+    result
 }
 
 /// [`solve_probabilities`] on the weights `W` that [`road`] chose.

@@ -52,14 +52,17 @@ pub(crate) fn with_thread_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 mod tests {
     use super::*;
     use crate::board::{Cell, CellIdx};
-    use crate::engine::probability::{solve_board, solve_board_with, SolveConfig};
+    use crate::engine::probability::{
+        solve_board, solve_board_with, solve_probabilities, solve_probabilities_with, SolveConfig,
+    };
     use crate::engine::test_games::random_game;
     use crate::rng::GameRng;
 
     /// One scratch kept over positions of random games whose boards change size from one to
     /// the next (wider, narrower, more witnesses, fewer), some with flags and known-safe cells
     /// and some inconsistent: every analysis equals a fresh scratch's, cell by cell, in its
-    /// exact counts, its classes and its counters, and every error is the same error.
+    /// exact counts, its classes and its counters, and every error is the same error; and the
+    /// probabilities-only analysis on the same scratch gives a fresh one's bits.
     #[test]
     fn a_reused_scratch_answers_as_a_fresh_one() {
         let mut rng = GameRng::new(3939);
@@ -80,6 +83,18 @@ mod tests {
                     board.set_cell(idx, if mine { Cell::Flag } else { Cell::HiddenSafe });
                 }
             }
+            // The probabilities alone, on the same scratch (whose boxes' vectors they hand
+            // back for the next analysis), against a fresh scratch's: the same bits.
+            let (mut fresh_p, mut reused_p) = (Vec::new(), Vec::new());
+            let fresh_r = solve_probabilities(&board, &config, &mut fresh_p);
+            let reused_r = solve_probabilities_with(&board, &config, &mut scratch, &mut reused_p);
+            assert_eq!(
+                fresh_r.map_err(|e| e.kind().clone()),
+                reused_r.map_err(|e| e.kind().clone()),
+                "{board:?}"
+            );
+            let bits = |p: &[f64]| p.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&fresh_p), bits(&reused_p), "{board:?}");
             let fresh = solve_board(&board, &config);
             let reused = solve_board_with(&board, &config, &mut scratch);
             match (fresh, reused) {
