@@ -210,8 +210,9 @@ pub fn solve_probabilities_with(
             out,
         ),
     };
-    // Nothing of the boxes is needed now: their vectors serve the next analysis.
+    // Nothing of the rules and boxes is needed now: their vectors serve the next analysis.
     scratch.boxes.recycle(boxes);
+    scratch.rules.recycle(rules);
     result
 }
 

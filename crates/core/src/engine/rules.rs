@@ -68,7 +68,10 @@ impl Rules {
         // Every number is checked once on its face, then the worklist re-checks the numbers
         // around each cell a deduction settles.
         scratch.queue.clear();
-        let mut status: Vec<Status> = Vec::with_capacity(board.len());
+        // The vectors of the rules last recycled, if any, refilled.
+        let mut status = std::mem::take(&mut scratch.spare_status);
+        status.clear();
+        status.reserve(board.len());
         let mut unknown_before = 0;
         for (i, cell) in board.cells().iter().enumerate() {
             status.push(match cell {
@@ -93,6 +96,7 @@ impl Rules {
         finish(
             board,
             status,
+            std::mem::take(&mut scratch.spare_witnesses),
             candidates.iter().copied(),
             board.mines() - flags,
             settled.deduced_mines,
@@ -146,6 +150,7 @@ impl Rules {
         finish(
             board,
             status,
+            Vec::new(),
             candidates.into_iter(),
             self.mines_left,
             settled.deduced_mines,
@@ -167,6 +172,20 @@ pub struct RulesScratch {
     /// cells), so it is no witness: most numbers of a played board are such, and the witness
     /// pass looks only at these, not at every cell.
     maybe_witnesses: Vec<CellIdx>,
+    /// The vectors of a [`Rules`] a caller is done with ([`RulesScratch::recycle`]), refilled
+    /// by the next [`Rules::from_board_with`] instead of allocated afresh.
+    spare_status: Vec<Status>,
+    spare_witnesses: Vec<Witness>,
+}
+
+impl RulesScratch {
+    /// Keeps the vectors of `rules`, which the caller no longer needs, for the next
+    /// [`Rules::from_board_with`] (the probabilities-only analysis hands its rules back; an
+    /// [`Analysis`](crate::Analysis) keeps its own).
+    pub fn recycle(&mut self, rules: Rules) {
+        self.spare_status = rules.status;
+        self.spare_witnesses = rules.witnesses;
+    }
 }
 
 /// What [`settle`] found.
@@ -189,6 +208,7 @@ fn settle(
         queue,
         queued,
         maybe_witnesses,
+        ..
     } = scratch;
     queued.clear();
     queued.resize(board.len(), false);
@@ -293,18 +313,20 @@ fn count_around(board: &Board, status: &[Status], idx: CellIdx) -> (usize, usize
     }
 }
 
-/// The witnesses among `candidates` (ascending), and the mine count's check: `mines_left`
+/// The witnesses among `candidates` (ascending), written in `witnesses` (emptied first), and
+/// the mine count's check: `mines_left`
 /// is what the known mines leave (the flags, and for [`Rules::after_reveal`] the mines the
 /// earlier rules deduced), before the `deduced_mines` just found.
 fn finish(
     board: &Board,
     status: Vec<Status>,
+    mut witnesses: Vec<Witness>,
     candidates: impl Iterator<Item = CellIdx>,
     mines_left: usize,
     deduced_mines: usize,
     unknown_count: usize,
 ) -> Result<Rules, SolveError> {
-    let mut witnesses = Vec::new();
+    witnesses.clear();
     for idx in candidates {
         let Cell::Revealed(number) = board.cell(idx) else {
             continue;
