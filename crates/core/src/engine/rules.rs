@@ -73,20 +73,27 @@ impl Rules {
         status.clear();
         status.reserve(board.len());
         let mut unknown_before = 0;
-        for (i, cell) in board.cells().iter().enumerate() {
-            status.push(match cell {
-                Cell::Revealed(_) => {
-                    scratch.queue.push(CellIdx(i as u32));
-                    Status::Revealed
-                }
-                Cell::Flag => Status::Flag,
-                Cell::HiddenSafe => Status::Safe,
-                Cell::Hidden | Cell::HiddenMine => {
-                    unknown_before += 1;
-                    Status::Unknown
-                }
-            });
-        }
+        let queue = &mut scratch.queue;
+        // `extend` over the cells (of known length) writes the statuses without a check of
+        // room per cell, which `push` makes: every cell of the board passes here.
+        status.extend(
+            board
+                .cells()
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| match cell {
+                    Cell::Revealed(_) => {
+                        queue.push(CellIdx(i as u32));
+                        Status::Revealed
+                    }
+                    Cell::Flag => Status::Flag,
+                    Cell::HiddenSafe => Status::Safe,
+                    Cell::Hidden | Cell::HiddenMine => {
+                        unknown_before += 1;
+                        Status::Unknown
+                    }
+                }),
+        );
         let settled = settle(board, &mut status, scratch)?;
         // Only unknown cells are settled.
         let unknown_count = unknown_before - settled.settled_cells;
