@@ -229,13 +229,25 @@ fn probabilities_on<W: Weight>(
     let (fronts, _) = enumerate_fronts_with(board, rules, boxes, config, enumerate, kept)?;
     let combined = combine_fronts(board, rules, boxes, &fronts, config)?;
     let floating = combined.floating_mine_layouts.ratio_f64(&combined.total);
+    // Each status's value, looked up per cell by the status's discriminant rather than
+    // matched (a jump per cell, over every cell of the board).
+    let mut value_of = [0.0; 5];
+    for status in [
+        Status::Revealed,
+        Status::Flag,
+        Status::Safe,
+        Status::Mine,
+        Status::Unknown,
+    ] {
+        value_of[status as usize] = match status {
+            Status::Revealed => f64::NAN,
+            Status::Safe => 0.0,
+            Status::Flag | Status::Mine => 1.0,
+            Status::Unknown => floating,
+        };
+    }
     out.clear();
-    out.extend(rules.status.iter().map(|s| match s {
-        Status::Revealed => f64::NAN,
-        Status::Safe => 0.0,
-        Status::Flag | Status::Mine => 1.0,
-        Status::Unknown => floating,
-    }));
+    out.extend(rules.status.iter().map(|&s| value_of[s as usize]));
     for (weight, mine_box) in combined.box_mine_weights.into_iter().zip(&boxes.boxes) {
         let p = box_cell_weight(weight, mine_box.cells.len()).ratio_f64(&combined.total);
         for cell in &mine_box.cells {
