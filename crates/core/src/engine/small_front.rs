@@ -75,11 +75,11 @@ pub fn search_front(problem: &FrontProblem, limits: &FrontLimits) -> Option<Fron
         min_mines: found.min_mines,
         by_mines: (found.min_mines..=found.max_mines)
             .map(|m| MineCountEntry {
-                count: found.search.counts[m],
-                tally: found.search.tallies_of(m).to_vec(),
+                count: found.counts[m],
+                tally: found.tallies_of(m).to_vec(),
             })
             .collect(),
-        lines_created: found.search.leaves,
+        lines_created: found.leaves,
     })
 }
 
@@ -94,16 +94,15 @@ pub fn search_front_weights<W: Weight>(
 ) -> Option<(u64, FrontWeights<W>)> {
     let found = search_within(problem, limits)?;
     let range = found.min_mines..=found.max_mines;
-    let search = &found.search;
     let weights = FrontWeights {
         min_mines: found.min_mines,
         counts: range
             .clone()
-            .map(|m| W::from_u128(search.counts[m]))
+            .map(|m| W::from_u128(found.counts[m]))
             .collect(),
         tallies: range
             .map(|m| {
-                search
+                found
                     .tallies_of(m)
                     .iter()
                     .map(|&t| W::from_u128(t))
@@ -111,14 +110,25 @@ pub fn search_front_weights<W: Weight>(
             })
             .collect(),
     };
-    Some((search.leaves, weights))
+    Some((found.leaves, weights))
 }
 
-/// A finished search with a layout: its fewest and most mines, and its arrays.
+/// A finished search with a layout: its fewest and most mines, and its counts and tallies
+/// (the search's own arrays, moved out of it: the rest of its state is not copied back).
 struct Found {
     min_mines: usize,
     max_mines: usize,
-    search: Search,
+    n_boxes: usize,
+    counts: Vec<u128>,
+    tallies: Vec<u128>,
+    leaves: u64,
+}
+
+impl Found {
+    /// Each box's tally over the layouts of `mines` mines.
+    fn tallies_of(&self, mines: usize) -> &[u128] {
+        &self.tallies[mines * self.n_boxes..(mines + 1) * self.n_boxes]
+    }
 }
 
 /// The search of a front within [`fits`]'s bound that finished with a layout.
@@ -133,7 +143,6 @@ fn search_within(problem: &FrontProblem, limits: &FrontLimits) -> Option<Found> 
 }
 
 /// How a direct search ended.
-#[allow(clippy::large_enum_variant)] // returned once a front, on the stack: a box would be an allocation
 enum SearchEnd {
     Found(Found),
     NoLayout,
@@ -207,7 +216,10 @@ fn search(problem: &FrontProblem, max_mines: usize) -> SearchEnd {
     SearchEnd::Found(Found {
         min_mines,
         max_mines,
-        search,
+        n_boxes,
+        counts: search.counts,
+        tallies: search.tallies,
+        leaves: search.leaves,
     })
 }
 
@@ -235,11 +247,6 @@ struct Search {
 }
 
 impl Search {
-    /// Each box's tally over the layouts of `mines` mines.
-    fn tallies_of(&self, mines: usize) -> &[u128] {
-        &self.tallies[mines * self.n_boxes..(mines + 1) * self.n_boxes]
-    }
-
     /// Assigns the boxes from `depth` on, `mines` placed so far in layouts of `weight` ways;
     /// false when the search reached [`MAX_NODES`] and gave up.
     fn go(&mut self, depth: usize, mines: u16, weight: u64) -> bool {
