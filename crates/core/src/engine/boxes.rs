@@ -102,18 +102,36 @@ impl Boxes {
         // Sized once: a box per front cell at most, and the unknown cells at most float (the
         // vectors would otherwise grow several times over a position). The vectors of the
         // boxes last recycled, if any, emptied.
+        // On wasm32 nothing is recycled (the page has no probabilities-only caller), and the
+        // fresh vectors are made as before: the solver's module had no room for the reuse.
+        #[cfg(not(target_arch = "wasm32"))]
         let Boxes {
             mut boxes,
             mut fronts,
             mut floating,
             mut box_of_cell,
-        } = std::mem::take(&mut scratch.spare);
-        boxes.clear();
-        boxes.reserve(n_pairs.min(rules.unknown_count));
-        box_of_cell.clear();
-        box_of_cell.resize(n_cells, None);
-        floating.clear();
-        floating.reserve(rules.unknown_count);
+        } = {
+            let mut spare = std::mem::take(&mut scratch.spare);
+            spare.boxes.clear();
+            spare.boxes.reserve(n_pairs.min(rules.unknown_count));
+            spare.box_of_cell.clear();
+            spare.box_of_cell.resize(n_cells, None);
+            spare.floating.clear();
+            spare.floating.reserve(rules.unknown_count);
+            spare
+        };
+        #[cfg(target_arch = "wasm32")]
+        let (mut boxes, mut fronts, mut floating, mut box_of_cell): (
+            Vec<MineBox>,
+            _,
+            _,
+            _,
+        ) = (
+            Vec::with_capacity(n_pairs.min(rules.unknown_count)),
+            Vec::new(),
+            Vec::with_capacity(rules.unknown_count),
+            vec![None; n_cells],
+        );
         for (i, status) in rules.status.iter().enumerate() {
             if *status != Status::Unknown {
                 continue;

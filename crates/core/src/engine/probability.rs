@@ -572,17 +572,31 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
 
 /// A front of fewer than [`MACHINE_FRONT_CELLS`] cells, counted on `u128` and given in `W`.
 /// One of few box-level assignments is searched directly (its bound is in `small_front`),
-/// its counts written in `W` at once; one with no layout goes on to the planned enumeration,
-/// which names the rule at fault.
+/// natively its counts written in `W` at once; one with no layout goes on to the planned
+/// enumeration, which names the rule at fault.
 fn enumerate_small_front<W: Weight>(
     problem: &FrontProblem,
     limits: &FrontLimits,
 ) -> Result<(u64, FrontWeights<W>), FrontFailure> {
-    match small_front::search_front_weights(problem, limits) {
-        Some(front) => Ok(front),
-        None => enumerate_front::<u128>(problem, limits)
-            .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c)))),
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(front) = small_front::search_front_weights(problem, limits) {
+        return Ok(front);
     }
+    small_front_counts(problem, limits).map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
+}
+
+/// [`enumerate_small_front`]'s counts on `u128`, before they are widened: on wasm32 the direct
+/// search's too, so that the page's modules hold one copy of the search's output, not one per
+/// `W` (their size budgets had no room for the copies).
+fn small_front_counts(
+    problem: &FrontProblem,
+    limits: &FrontLimits,
+) -> Result<FrontCounts<u128>, FrontFailure> {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(front) = small_front::search_front(problem, limits) {
+        return Ok(front);
+    }
+    enumerate_front::<u128>(problem, limits)
 }
 
 /// The error for a front that could not be enumerated: the number at fault when no layout

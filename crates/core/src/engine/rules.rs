@@ -69,9 +69,17 @@ impl Rules {
         // around each cell a deduction settles.
         scratch.queue.clear();
         // The vectors of the rules last recycled, if any, refilled.
-        let mut status = std::mem::take(&mut scratch.spare_status);
-        status.clear();
-        status.reserve(board.len());
+        // (Natively: on wasm32 nothing is recycled, and the vector is made as before, for
+        // the size of the page's solver module.)
+        #[cfg(not(target_arch = "wasm32"))]
+        let mut status = {
+            let mut status = std::mem::take(&mut scratch.spare_status);
+            status.clear();
+            status.reserve(board.len());
+            status
+        };
+        #[cfg(target_arch = "wasm32")]
+        let mut status = Vec::with_capacity(board.len());
         let mut unknown_before = 0;
         let queue = &mut scratch.queue;
         // `extend` over the cells (of known length) writes the statuses without a check of

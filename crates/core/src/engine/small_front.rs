@@ -19,8 +19,9 @@
 //! Only [`FrontCounts::lines_created`] differs: here it counts the complete assignments.
 
 use crate::combinatorics::small_binomial;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::engine::combine::{FrontWeights, Weight};
-#[cfg(test)]
+#[cfg(any(test, target_arch = "wasm32"))]
 use crate::engine::enumerate::{FrontCounts, MineCountEntry};
 use crate::engine::enumerate::{FrontLimits, FrontProblem};
 
@@ -67,8 +68,9 @@ pub fn fits(problem: &FrontProblem, limits: &FrontLimits) -> bool {
 /// The layouts of a front within [`fits`]'s bound, holding at most `limits.max_mines` mines,
 /// by mine count; `None` when no layout satisfies the rules (the planned enumeration then
 /// names the rule at fault), when the front is out of bounds, or when the search reaches
-/// [`MAX_NODES`]. In the planned enumeration's form, for the tests that compare the two.
-#[cfg(test)]
+/// [`MAX_NODES`]. In the planned enumeration's form: the page's (wasm32), and the tests'
+/// that compare the two.
+#[cfg(any(test, target_arch = "wasm32"))]
 pub fn search_front(problem: &FrontProblem, limits: &FrontLimits) -> Option<FrontCounts<u128>> {
     let found = search_within(problem, limits)?;
     Some(FrontCounts {
@@ -87,7 +89,9 @@ pub fn search_front(problem: &FrontProblem, limits: &FrontLimits) -> Option<Fron
 /// layouts it counted: the same numbers, without a [`FrontCounts`] in between to be copied
 /// again (on a beginner position the copies and their vectors were a tenth of the
 /// enumeration's instructions). `W` must hold every count and tally of the front (the caller's
-/// [`machine_bound`](crate::engine::combine::machine_bound) or big integers).
+/// [`machine_bound`](crate::engine::combine::machine_bound) or big integers). Native only
+/// (the page's modules take [`search_front`], one copy for every `W`).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn search_front_weights<W: Weight>(
     problem: &FrontProblem,
     limits: &FrontLimits,
