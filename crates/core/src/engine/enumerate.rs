@@ -34,38 +34,6 @@ pub struct FrontProblem {
     pub rules: Vec<FrontRule>,
 }
 
-/// A [`FrontProblem`] refilled front after front, position after position: its vectors, and
-/// its rules' vectors of boxes, are kept for the next front rather than allocated afresh (a
-/// vector per witness: on an intermediate position, dozens of allocations). Kept in the
-/// caller's [`Scratch`](crate::engine::scratch::Scratch).
-#[derive(Debug, Default)]
-pub struct KeptProblem {
-    /// The front being enumerated.
-    pub problem: FrontProblem,
-    /// Empty vectors of boxes, from the rules of earlier fronts.
-    spare: Vec<Vec<u32>>,
-}
-
-impl KeptProblem {
-    /// Empties the problem for the next front; its rules' vectors are set aside for reuse.
-    pub fn clear(&mut self) {
-        self.problem.box_sizes.clear();
-        for rule in self.problem.rules.drain(..) {
-            let mut boxes = rule.boxes;
-            boxes.clear();
-            self.spare.push(boxes);
-        }
-    }
-
-    /// Appends a rule of `need` mines with no box yet, and returns its (empty) boxes.
-    pub fn push_rule(&mut self, need: u8) -> &mut Vec<u32> {
-        let boxes = self.spare.pop().unwrap_or_default();
-        self.problem.rules.push(FrontRule { need, boxes });
-        let last = self.problem.rules.len() - 1;
-        &mut self.problem.rules[last].boxes
-    }
-}
-
 /// The layouts of one front with a given number of mines.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MineCountEntry<C> {

@@ -20,10 +20,10 @@ use crate::combinatorics::{Count, Fraction};
 use crate::engine::boxes::{Boxes, Front};
 use crate::engine::combine::{combination_work, combine, Combined, FrontWeights, Weight};
 use crate::engine::enumerate::{
-    enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, KeptProblem,
+    enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem,
 };
 use crate::engine::rules::{Rules, Status};
-use crate::engine::scratch::Scratch;
+use crate::engine::scratch::{KeptProblem, Scratch};
 use crate::engine::small_front;
 use crate::error::{SolveError, SolveErrorKind};
 

@@ -3,7 +3,9 @@
 //!
 //! Why: on a beginner position the heap allocator's own instructions were a third of the
 //! engine's, most of them for buffers that live only during the analysis (the trivial
-//! deductions' worklist, the boxes' keys, the fronts' union-find). The engine's entry points
+//! deductions' worklist, the boxes' keys, the fronts' union-find, each front's problem:
+//! [`KeptProblem`]), and for the probabilities-only analysis the rules' and boxes' own vectors,
+//! which it hands back when it is done with them. The engine's entry points
 //! take the caller's `Scratch` ([`crate::engine::probability::solve_board_with`]). One caller
 //! cannot hold one: the auto-player's `next_moves` is a function of the board alone, called
 //! turn after turn by the game loops, the estimate's rollouts, the page and the lab, so each
@@ -15,7 +17,7 @@
 use std::cell::RefCell;
 
 use crate::engine::boxes::BoxesScratch;
-use crate::engine::enumerate::KeptProblem;
+use crate::engine::enumerate::{FrontProblem, FrontRule};
 use crate::engine::rules::RulesScratch;
 
 /// The reusable working buffers of the probability engine. `Scratch::default()` holds no
@@ -25,6 +27,38 @@ pub struct Scratch {
     pub(crate) rules: RulesScratch,
     pub(crate) boxes: BoxesScratch,
     pub(crate) front: KeptProblem,
+}
+
+/// A [`FrontProblem`] refilled front after front, position after position: its vectors, and
+/// its rules' vectors of boxes, are kept for the next front rather than allocated afresh (a
+/// vector per witness: on an intermediate position, dozens of allocations). Kept in the
+/// caller's [`Scratch`].
+#[derive(Debug, Default)]
+pub struct KeptProblem {
+    /// The front being enumerated.
+    pub problem: FrontProblem,
+    /// Empty vectors of boxes, from the rules of earlier fronts.
+    spare: Vec<Vec<u32>>,
+}
+
+impl KeptProblem {
+    /// Empties the problem for the next front; its rules' vectors are set aside for reuse.
+    pub fn clear(&mut self) {
+        self.problem.box_sizes.clear();
+        for rule in self.problem.rules.drain(..) {
+            let mut boxes = rule.boxes;
+            boxes.clear();
+            self.spare.push(boxes);
+        }
+    }
+
+    /// Appends a rule of `need` mines with no box yet, and returns its (empty) boxes.
+    pub fn push_rule(&mut self, need: u8) -> &mut Vec<u32> {
+        let boxes = self.spare.pop().unwrap_or_default();
+        self.problem.rules.push(FrontRule { need, boxes });
+        let last = self.problem.rules.len() - 1;
+        &mut self.problem.rules[last].boxes
+    }
 }
 
 thread_local! {
