@@ -124,13 +124,17 @@ fn hidden_probabilities(
         .expect("corpus positions are consistent");
     // Room for every cell at once, as msp-bench reserves its own: grown by doubling from
     // nothing, this vector cost a beginner position a fifth of its instructions (its
-    // reallocations), which is the driver's, not the engine's (journal/engine.md).
+    // reallocations), which is the driver's, not the engine's (journal/engine.md). The cells
+    // and their probabilities are read side by side, as msp-bench's loop reads its grid, not
+    // by an index checked per cell.
     let mut hidden = Vec::with_capacity(board.len());
     hidden.extend(
         board
-            .indices()
-            .filter(|&idx| board.cell(idx).is_unrevealed())
-            .map(|idx| buffer[idx.get()]),
+            .cells()
+            .iter()
+            .zip(buffer.iter())
+            .filter(|(cell, _)| cell.is_unrevealed())
+            .map(|(_, &p)| p),
     );
     hidden
 }

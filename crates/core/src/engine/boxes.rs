@@ -29,7 +29,7 @@ pub struct Front {
 }
 
 /// The unknown cells grouped into boxes, fronts and floating cells.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Boxes {
     /// Every box.
     pub boxes: Vec<MineBox>,
@@ -56,6 +56,20 @@ pub struct BoxesScratch {
     /// The union-find over witnesses, and per root witness its front.
     parent: Vec<u32>,
     front_of_root: Vec<u32>,
+    /// The vectors of a [`Boxes`] a caller is done with ([`BoxesScratch::recycle`]), refilled
+    /// by the next [`Boxes::new_with`] instead of allocated afresh.
+    spare: Boxes,
+    /// Per front, the number of its witnesses and of its boxes.
+    front_sizes: Vec<(u32, u32)>,
+}
+
+impl BoxesScratch {
+    /// Keeps the vectors of `boxes`, which the caller no longer needs, for the next
+    /// [`Boxes::new_with`] (the probabilities-only analysis hands its boxes back; an
+    /// [`Analysis`](crate::Analysis) keeps its own).
+    pub fn recycle(&mut self, boxes: Boxes) {
+        self.spare = boxes;
+    }
 }
 
 /// No box, no front: the end of a chain in [`BoxesScratch`].
@@ -86,10 +100,38 @@ impl Boxes {
         scratch.last_box_of_witness.resize(n_witnesses, NONE);
         scratch.earlier_box.clear();
         // Sized once: a box per front cell at most, and the unknown cells at most float (the
-        // vectors would otherwise grow several times over a position).
-        let mut boxes: Vec<MineBox> = Vec::with_capacity(n_pairs.min(rules.unknown_count));
-        let mut box_of_cell = vec![None; n_cells];
-        let mut floating = Vec::with_capacity(rules.unknown_count);
+        // vectors would otherwise grow several times over a position). The vectors of the
+        // boxes last recycled, if any, emptied.
+        // On wasm32 nothing is recycled (the page has no probabilities-only caller), and the
+        // fresh vectors are made as before: the solver's module had no room for the reuse.
+        #[cfg(not(target_arch = "wasm32"))]
+        let Boxes {
+            mut boxes,
+            mut fronts,
+            mut floating,
+            mut box_of_cell,
+        } = {
+            let mut spare = std::mem::take(&mut scratch.spare);
+            spare.boxes.clear();
+            spare.boxes.reserve(n_pairs.min(rules.unknown_count));
+            spare.box_of_cell.clear();
+            spare.box_of_cell.resize(n_cells, None);
+            spare.floating.clear();
+            spare.floating.reserve(rules.unknown_count);
+            spare
+        };
+        #[cfg(target_arch = "wasm32")]
+        let (mut boxes, mut fronts, mut floating, mut box_of_cell): (
+            Vec<MineBox>,
+            _,
+            _,
+            _,
+        ) = (
+            Vec::with_capacity(n_pairs.min(rules.unknown_count)),
+            Vec::new(),
+            Vec::with_capacity(rules.unknown_count),
+            vec![None; n_cells],
+        );
         for (i, status) in rules.status.iter().enumerate() {
             if *status != Status::Unknown {
                 continue;
@@ -124,7 +166,7 @@ impl Boxes {
                 scratch.key_of_cell[cell.get()] = AtMostEight::new();
             }
         }
-        let fronts = split_fronts(n_witnesses, &boxes, scratch);
+        split_fronts(n_witnesses, &boxes, scratch, &mut fronts);
         Boxes {
             boxes,
             fronts,
@@ -134,8 +176,14 @@ impl Boxes {
     }
 }
 
-/// Connected components of the witness-box graph, found with a union-find over witnesses.
-fn split_fronts(n_witnesses: usize, boxes: &[MineBox], scratch: &mut BoxesScratch) -> Vec<Front> {
+/// Connected components of the witness-box graph, found with a union-find over witnesses,
+/// written in `fronts` (its vectors refilled).
+fn split_fronts(
+    n_witnesses: usize,
+    boxes: &[MineBox],
+    scratch: &mut BoxesScratch,
+    fronts: &mut Vec<Front>,
+) {
     let parent = &mut scratch.parent;
     parent.clear();
     parent.extend(0..n_witnesses as u32);
@@ -161,7 +209,8 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox], scratch: &mut BoxesScratc
     let front_of_root = &mut scratch.front_of_root;
     front_of_root.clear();
     front_of_root.resize(n_witnesses, NONE);
-    let mut sizes: Vec<(u32, u32)> = Vec::new();
+    let sizes = &mut scratch.front_sizes;
+    sizes.clear();
     for &root in parent.iter() {
         let r = root as usize;
         if front_of_root[r] == NONE {
@@ -173,13 +222,17 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox], scratch: &mut BoxesScratc
     for b in boxes {
         sizes[front_of_root[parent[b.witnesses[0] as usize] as usize] as usize].1 += 1;
     }
-    let mut fronts: Vec<Front> = sizes
-        .iter()
-        .map(|&(witnesses, boxes)| Front {
-            boxes: Vec::with_capacity(boxes as usize),
-            witnesses: Vec::with_capacity(witnesses as usize),
-        })
-        .collect();
+    fronts.truncate(sizes.len());
+    fronts.resize_with(sizes.len(), || Front {
+        boxes: Vec::new(),
+        witnesses: Vec::new(),
+    });
+    for (front, &(witnesses, boxes)) in fronts.iter_mut().zip(sizes.iter()) {
+        front.boxes.clear();
+        front.boxes.reserve(boxes as usize);
+        front.witnesses.clear();
+        front.witnesses.reserve(witnesses as usize);
+    }
     for (w, &root) in parent.iter().enumerate() {
         fronts[front_of_root[root as usize] as usize]
             .witnesses
@@ -190,7 +243,6 @@ fn split_fronts(n_witnesses: usize, boxes: &[MineBox], scratch: &mut BoxesScratc
             .boxes
             .push(b as u32);
     }
-    fronts
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ pub struct FrontRule {
 }
 
 /// A front as abstract rules over boxes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FrontProblem {
     /// The number of cells in each box.
     pub box_sizes: Vec<u8>,

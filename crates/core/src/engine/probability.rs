@@ -20,10 +20,10 @@ use crate::combinatorics::{Count, Fraction};
 use crate::engine::boxes::{Boxes, Front};
 use crate::engine::combine::{combination_work, combine, Combined, FrontWeights, Weight};
 use crate::engine::enumerate::{
-    enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem, FrontRule,
+    enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem,
 };
 use crate::engine::rules::{Rules, Status};
-use crate::engine::scratch::Scratch;
+use crate::engine::scratch::{KeptProblem, Scratch};
 use crate::engine::small_front;
 use crate::error::{SolveError, SolveErrorKind};
 
@@ -138,7 +138,7 @@ pub fn solve_board_with(
 ) -> Result<Analysis, SolveError> {
     let rules = Rules::from_board_with(board, &mut scratch.rules)?;
     let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
-    analyse_boxes(board, rules, boxes, config)
+    analyse_boxes(board, rules, boxes, config, &mut scratch.front)
 }
 
 /// [`solve_board_with`] of `board`, the position `parent` analysed with its hidden cell `idx`
@@ -154,7 +154,7 @@ pub(crate) fn solve_board_after_reveal(
 ) -> Result<Analysis, SolveError> {
     let rules = parent.rules.after_reveal(board, idx, &mut scratch.rules)?;
     let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
-    analyse_boxes(board, rules, boxes, config)
+    analyse_boxes(board, rules, boxes, config, &mut scratch.front)
 }
 
 /// Every cell's mine probability, written into `out` (one entry per cell, row-major; NaN for
@@ -178,20 +178,42 @@ pub fn solve_probabilities_with(
 ) -> Result<(), SolveError> {
     let rules = Rules::from_board_with(board, &mut scratch.rules)?;
     let boxes = Boxes::new_with(&rules, &mut scratch.boxes);
-    match road(&rules, &boxes) {
+    let kept = &mut scratch.front;
+    let result = match road(&rules, &boxes) {
         #[cfg(not(target_arch = "wasm32"))]
-        Road::U64 => probabilities_on(board, &rules, &boxes, config, machine_front::<u64>, out),
+        Road::U64 => probabilities_on(
+            board,
+            &rules,
+            &boxes,
+            config,
+            machine_front::<u64>,
+            kept,
+            out,
+        ),
         #[cfg(not(target_arch = "wasm32"))]
-        Road::U128 => probabilities_on(board, &rules, &boxes, config, machine_front::<u128>, out),
+        Road::U128 => probabilities_on(
+            board,
+            &rules,
+            &boxes,
+            config,
+            machine_front::<u128>,
+            kept,
+            out,
+        ),
         Road::Big => probabilities_on(
             board,
             &rules,
             &boxes,
             config,
             enumerate_front_weights::<BigUint>,
+            kept,
             out,
         ),
-    }
+    };
+    // Nothing of the rules and boxes is needed now: their vectors serve the next analysis.
+    scratch.boxes.recycle(boxes);
+    scratch.rules.recycle(rules);
+    result
 }
 
 /// [`solve_probabilities`] on the weights `W` that [`road`] chose.
@@ -201,18 +223,31 @@ fn probabilities_on<W: Weight>(
     boxes: &Boxes,
     config: &SolveConfig,
     enumerate: EnumerateFront<W>,
+    kept: &mut KeptProblem,
     out: &mut Vec<f64>,
 ) -> Result<(), SolveError> {
-    let (fronts, _) = enumerate_fronts_with(board, rules, boxes, config, enumerate)?;
+    let (fronts, _) = enumerate_fronts_with(board, rules, boxes, config, enumerate, kept)?;
     let combined = combine_fronts(board, rules, boxes, &fronts, config)?;
     let floating = combined.floating_mine_layouts.ratio_f64(&combined.total);
+    // Each status's value, looked up per cell by the status's discriminant rather than
+    // matched (a jump per cell, over every cell of the board).
+    let mut value_of = [0.0; 5];
+    for status in [
+        Status::Revealed,
+        Status::Flag,
+        Status::Safe,
+        Status::Mine,
+        Status::Unknown,
+    ] {
+        value_of[status as usize] = match status {
+            Status::Revealed => f64::NAN,
+            Status::Safe => 0.0,
+            Status::Flag | Status::Mine => 1.0,
+            Status::Unknown => floating,
+        };
+    }
     out.clear();
-    out.extend(rules.status.iter().map(|s| match s {
-        Status::Revealed => f64::NAN,
-        Status::Safe => 0.0,
-        Status::Flag | Status::Mine => 1.0,
-        Status::Unknown => floating,
-    }));
+    out.extend(rules.status.iter().map(|&s| value_of[s as usize]));
     for (weight, mine_box) in combined.box_mine_weights.into_iter().zip(&boxes.boxes) {
         let p = box_cell_weight(weight, mine_box.cells.len()).ratio_f64(&combined.total);
         for cell in &mine_box.cells {
@@ -285,18 +320,20 @@ fn analyse_boxes(
     rules: Rules,
     boxes: Boxes,
     config: &SolveConfig,
+    kept: &mut KeptProblem,
 ) -> Result<Analysis, SolveError> {
     match road(&rules, &boxes) {
         #[cfg(not(target_arch = "wasm32"))]
-        Road::U64 => analyse_on(board, rules, boxes, config, machine_front::<u64>),
+        Road::U64 => analyse_on(board, rules, boxes, config, machine_front::<u64>, kept),
         #[cfg(not(target_arch = "wasm32"))]
-        Road::U128 => analyse_on(board, rules, boxes, config, machine_front::<u128>),
+        Road::U128 => analyse_on(board, rules, boxes, config, machine_front::<u128>, kept),
         Road::Big => analyse_on(
             board,
             rules,
             boxes,
             config,
             enumerate_front_weights::<BigUint>,
+            kept,
         ),
     }
 }
@@ -307,8 +344,10 @@ fn analyse_on<W: Weight>(
     boxes: Boxes,
     config: &SolveConfig,
     enumerate: EnumerateFront<W>,
+    kept: &mut KeptProblem,
 ) -> Result<Analysis, SolveError> {
-    let (fronts, lines_created) = enumerate_fronts_with(board, &rules, &boxes, config, enumerate)?;
+    let (fronts, lines_created) =
+        enumerate_fronts_with(board, &rules, &boxes, config, enumerate, kept)?;
     analysis_from_fronts(board, rules, boxes, fronts, lines_created, config)
 }
 
@@ -446,7 +485,14 @@ pub(crate) fn enumerate_fronts<W: Weight>(
     boxes: &Boxes,
     config: &SolveConfig,
 ) -> Result<(Vec<FrontWeights<W>>, u64), SolveError> {
-    enumerate_fronts_with(board, rules, boxes, config, enumerate_front_weights::<W>)
+    enumerate_fronts_with(
+        board,
+        rules,
+        boxes,
+        config,
+        enumerate_front_weights::<W>,
+        &mut KeptProblem::default(),
+    )
 }
 
 /// How one front is enumerated: [`enumerate_front_weights`] in general, [`machine_front`] on
@@ -462,16 +508,17 @@ fn machine_front<W: Weight>(
     limits: &FrontLimits,
 ) -> Result<(u64, FrontWeights<W>), FrontFailure> {
     enumerate_small_front(problem, limits)
-        .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
 }
 
-/// [`enumerate_fronts`] with each front enumerated by `enumerate`.
+/// [`enumerate_fronts`] with each front enumerated by `enumerate`, each front's problem built
+/// in `kept`'s vectors.
 fn enumerate_fronts_with<W: Weight>(
     board: &Board,
     rules: &Rules,
     boxes: &Boxes,
     config: &SolveConfig,
     enumerate: EnumerateFront<W>,
+    kept: &mut KeptProblem,
 ) -> Result<(Vec<FrontWeights<W>>, u64), SolveError> {
     let mut out = Vec::with_capacity(boxes.fronts.len());
     let mut lines_created = 0;
@@ -481,8 +528,8 @@ fn enumerate_fronts_with<W: Weight>(
         max_mines: rules.mines_left,
     };
     for front in &boxes.fronts {
-        let problem = front_problem(rules, boxes, front);
-        let result = enumerate(&problem, &limits);
+        front_problem_into(rules, boxes, front, kept);
+        let result = enumerate(&kept.problem, &limits);
         match result {
             Ok((lines, front)) => {
                 lines_created += lines;
@@ -512,7 +559,6 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
     let cells: usize = problem.box_sizes.iter().map(|&s| s as usize).sum();
     if cells < MACHINE_FRONT_CELLS {
         enumerate_small_front(problem, limits)
-            .map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
     } else {
         // A product of weights costs PRODUCT_COST machine operations; an addition of
         // tallies about a quarter of that.
@@ -524,17 +570,33 @@ pub(crate) fn enumerate_front_weights<W: Weight>(
     }
 }
 
-/// A front of fewer than [`MACHINE_FRONT_CELLS`] cells on `u128`. One of few box-level
-/// assignments is searched directly (its bound is in `small_front`); one with no layout goes
-/// on to the planned enumeration, which names the rule at fault.
-fn enumerate_small_front(
+/// A front of fewer than [`MACHINE_FRONT_CELLS`] cells, counted on `u128` and given in `W`.
+/// One of few box-level assignments is searched directly (its bound is in `small_front`),
+/// natively its counts written in `W` at once; one with no layout goes on to the planned
+/// enumeration, which names the rule at fault.
+fn enumerate_small_front<W: Weight>(
+    problem: &FrontProblem,
+    limits: &FrontLimits,
+) -> Result<(u64, FrontWeights<W>), FrontFailure> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(front) = small_front::search_front_weights(problem, limits) {
+        return Ok(front);
+    }
+    small_front_counts(problem, limits).map(|f| (f.lines_created, widen(f, |c| W::from_u128(*c))))
+}
+
+/// [`enumerate_small_front`]'s counts on `u128`, before they are widened: on wasm32 the direct
+/// search's too, so that the page's modules hold one copy of the search's output, not one per
+/// `W` (their size budgets had no room for the copies).
+fn small_front_counts(
     problem: &FrontProblem,
     limits: &FrontLimits,
 ) -> Result<FrontCounts<u128>, FrontFailure> {
-    match small_front::search_front(problem, limits) {
-        Some(front) => Ok(front),
-        None => enumerate_front::<u128>(problem, limits),
+    #[cfg(target_arch = "wasm32")]
+    if let Some(front) = small_front::search_front(problem, limits) {
+        return Ok(front);
     }
+    enumerate_front::<u128>(problem, limits)
 }
 
 /// The error for a front that could not be enumerated: the number at fault when no layout
@@ -602,6 +664,13 @@ pub(crate) fn combine_fronts<W: Weight>(
 
 /// A front as abstract rules over front-local box indices (position in [`Front::boxes`]).
 pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> FrontProblem {
+    let mut kept = KeptProblem::default();
+    front_problem_into(rules, boxes, front, &mut kept);
+    kept.problem
+}
+
+/// [`front_problem`], built in `kept`'s vectors (emptied first).
+fn front_problem_into(rules: &Rules, boxes: &Boxes, front: &Front, kept: &mut KeptProblem) {
     // A front's boxes are ascending (`Boxes::new` lists them so): a box's local index is found
     // by bisection, without a map.
     let local_of_box = |b: u32| {
@@ -610,33 +679,25 @@ pub(crate) fn front_problem(rules: &Rules, boxes: &Boxes, front: &Front) -> Fron
             .binary_search(&b)
             .expect("a witness's boxes are on its front") as u32
     };
-    FrontProblem {
-        box_sizes: front
+    kept.clear();
+    kept.problem.box_sizes.extend(
+        front
             .boxes
             .iter()
-            .map(|&b| boxes.boxes[b as usize].cells.len() as u8)
-            .collect(),
-        rules: front
-            .witnesses
-            .iter()
-            .map(|&w| {
-                let witness = &rules.witnesses[w as usize];
-                let mut front_boxes: Vec<u32> = Vec::with_capacity(witness.cells.len());
-                front_boxes.extend(
-                    witness
-                        .cells
-                        .iter()
-                        .filter_map(|c| boxes.box_of_cell[c.get()])
-                        .map(local_of_box),
-                );
-                front_boxes.sort_unstable();
-                front_boxes.dedup();
-                FrontRule {
-                    need: witness.need,
-                    boxes: front_boxes,
-                }
-            })
-            .collect(),
+            .map(|&b| boxes.boxes[b as usize].cells.len() as u8),
+    );
+    for &w in &front.witnesses {
+        let witness = &rules.witnesses[w as usize];
+        let front_boxes = kept.push_rule(witness.need);
+        front_boxes.extend(
+            witness
+                .cells
+                .iter()
+                .filter_map(|c| boxes.box_of_cell[c.get()])
+                .map(local_of_box),
+        );
+        front_boxes.sort_unstable();
+        front_boxes.dedup();
     }
 }
 

@@ -68,26 +68,51 @@ impl Rules {
         // Every number is checked once on its face, then the worklist re-checks the numbers
         // around each cell a deduction settles.
         scratch.queue.clear();
-        let mut status: Vec<Status> = Vec::with_capacity(board.len());
-        for (i, cell) in board.cells().iter().enumerate() {
-            status.push(match cell {
-                Cell::Revealed(_) => {
-                    scratch.queue.push(CellIdx(i as u32));
-                    Status::Revealed
-                }
-                Cell::Flag => Status::Flag,
-                Cell::HiddenSafe => Status::Safe,
-                Cell::Hidden | Cell::HiddenMine => Status::Unknown,
-            });
-        }
+        // The vectors of the rules last recycled, if any, refilled.
+        // (Natively: on wasm32 nothing is recycled, and the vector is made as before, for
+        // the size of the page's solver module.)
+        #[cfg(not(target_arch = "wasm32"))]
+        let mut status = {
+            let mut status = std::mem::take(&mut scratch.spare_status);
+            status.clear();
+            status.reserve(board.len());
+            status
+        };
+        #[cfg(target_arch = "wasm32")]
+        let mut status = Vec::with_capacity(board.len());
+        let mut unknown_before = 0;
+        let queue = &mut scratch.queue;
+        // `extend` over the cells (of known length) writes the statuses without a check of
+        // room per cell, which `push` makes: every cell of the board passes here.
+        status.extend(
+            board
+                .cells()
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| match cell {
+                    Cell::Revealed(_) => {
+                        queue.push(CellIdx(i as u32));
+                        Status::Revealed
+                    }
+                    Cell::Flag => Status::Flag,
+                    Cell::HiddenSafe => Status::Safe,
+                    Cell::Hidden | Cell::HiddenMine => {
+                        unknown_before += 1;
+                        Status::Unknown
+                    }
+                }),
+        );
         let settled = settle(board, &mut status, scratch)?;
-        let unknown_count = status.iter().filter(|s| **s == Status::Unknown).count();
-        let maybe_witness = &scratch.maybe_witness;
-        let candidates = board.indices().filter(|i| maybe_witness[i.get()]);
+        // Only unknown cells are settled.
+        let unknown_count = unknown_before - settled.settled_cells;
+        let candidates = &mut scratch.maybe_witnesses;
+        candidates.sort_unstable();
+        candidates.dedup();
         finish(
             board,
             status,
-            candidates,
+            std::mem::take(&mut scratch.spare_witnesses),
+            candidates.iter().copied(),
             board.mines() - flags,
             settled.deduced_mines,
             unknown_count,
@@ -140,6 +165,7 @@ impl Rules {
         finish(
             board,
             status,
+            Vec::new(),
             candidates.into_iter(),
             self.mines_left,
             settled.deduced_mines,
@@ -156,10 +182,25 @@ pub struct RulesScratch {
     queue: Vec<CellIdx>,
     /// Per cell: in `queue` now.
     queued: Vec<bool>,
-    /// Per cell: a number that had an unknown neighbour when it was checked. A number seen
-    /// with none never gets one (deductions only settle cells), so it is no witness: most
-    /// numbers of a played board are such, and the witness pass skips them.
-    maybe_witness: Vec<bool>,
+    /// The numbers that had an unknown neighbour when they were checked (a number checked
+    /// twice is listed twice). A number seen with none never gets one (deductions only settle
+    /// cells), so it is no witness: most numbers of a played board are such, and the witness
+    /// pass looks only at these, not at every cell.
+    maybe_witnesses: Vec<CellIdx>,
+    /// The vectors of a [`Rules`] a caller is done with ([`RulesScratch::recycle`]), refilled
+    /// by the next [`Rules::from_board_with`] instead of allocated afresh.
+    spare_status: Vec<Status>,
+    spare_witnesses: Vec<Witness>,
+}
+
+impl RulesScratch {
+    /// Keeps the vectors of `rules`, which the caller no longer needs, for the next
+    /// [`Rules::from_board_with`] (the probabilities-only analysis hands its rules back; an
+    /// [`Analysis`](crate::Analysis) keeps its own).
+    pub fn recycle(&mut self, rules: Rules) {
+        self.spare_status = rules.status;
+        self.spare_witnesses = rules.witnesses;
+    }
 }
 
 /// What [`settle`] found.
@@ -171,8 +212,8 @@ struct Settled {
 }
 
 /// Checks the numbers of `scratch.queue` against `status` and applies the trivial deductions
-/// until none applies, checking again the numbers around each cell settled. Marks in
-/// `scratch.maybe_witness` the numbers that had an unknown neighbour.
+/// until none applies, checking again the numbers around each cell settled. Lists in
+/// `scratch.maybe_witnesses` the numbers that had an unknown neighbour.
 fn settle(
     board: &Board,
     status: &mut [Status],
@@ -181,12 +222,12 @@ fn settle(
     let RulesScratch {
         queue,
         queued,
-        maybe_witness,
+        maybe_witnesses,
+        ..
     } = scratch;
     queued.clear();
     queued.resize(board.len(), false);
-    maybe_witness.clear();
-    maybe_witness.resize(board.len(), false);
+    maybe_witnesses.clear();
     for &i in queue.iter() {
         queued[i.get()] = true;
     }
@@ -230,7 +271,7 @@ fn settle(
         if unknown == 0 {
             continue;
         }
-        maybe_witness[idx.get()] = true;
+        maybe_witnesses.push(idx);
         if need != 0 && need != unknown {
             continue;
         }
@@ -287,18 +328,20 @@ fn count_around(board: &Board, status: &[Status], idx: CellIdx) -> (usize, usize
     }
 }
 
-/// The witnesses among `candidates` (ascending), and the mine count's check: `mines_left`
+/// The witnesses among `candidates` (ascending), written in `witnesses` (emptied first), and
+/// the mine count's check: `mines_left`
 /// is what the known mines leave (the flags, and for [`Rules::after_reveal`] the mines the
 /// earlier rules deduced), before the `deduced_mines` just found.
 fn finish(
     board: &Board,
     status: Vec<Status>,
+    mut witnesses: Vec<Witness>,
     candidates: impl Iterator<Item = CellIdx>,
     mines_left: usize,
     deduced_mines: usize,
     unknown_count: usize,
 ) -> Result<Rules, SolveError> {
-    let mut witnesses = Vec::new();
+    witnesses.clear();
     for idx in candidates {
         let Cell::Revealed(number) = board.cell(idx) else {
             continue;

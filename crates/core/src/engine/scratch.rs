@@ -3,7 +3,9 @@
 //!
 //! Why: on a beginner position the heap allocator's own instructions were a third of the
 //! engine's, most of them for buffers that live only during the analysis (the trivial
-//! deductions' worklist, the boxes' keys, the fronts' union-find). The engine's entry points
+//! deductions' worklist, the boxes' keys, the fronts' union-find, each front's problem:
+//! [`KeptProblem`]), and for the probabilities-only analysis the rules' and boxes' own vectors,
+//! which it hands back when it is done with them. The engine's entry points
 //! take the caller's `Scratch` ([`crate::engine::probability::solve_board_with`]). One caller
 //! cannot hold one: the auto-player's `next_moves` is a function of the board alone, called
 //! turn after turn by the game loops, the estimate's rollouts, the page and the lab, so each
@@ -15,6 +17,7 @@
 use std::cell::RefCell;
 
 use crate::engine::boxes::BoxesScratch;
+use crate::engine::enumerate::{FrontProblem, FrontRule};
 use crate::engine::rules::RulesScratch;
 
 /// The reusable working buffers of the probability engine. `Scratch::default()` holds no
@@ -23,6 +26,39 @@ use crate::engine::rules::RulesScratch;
 pub struct Scratch {
     pub(crate) rules: RulesScratch,
     pub(crate) boxes: BoxesScratch,
+    pub(crate) front: KeptProblem,
+}
+
+/// A [`FrontProblem`] refilled front after front, position after position: its vectors, and
+/// its rules' vectors of boxes, are kept for the next front rather than allocated afresh (a
+/// vector per witness: on an intermediate position, dozens of allocations). Kept in the
+/// caller's [`Scratch`].
+#[derive(Debug, Default)]
+pub struct KeptProblem {
+    /// The front being enumerated.
+    pub problem: FrontProblem,
+    /// Empty vectors of boxes, from the rules of earlier fronts.
+    spare: Vec<Vec<u32>>,
+}
+
+impl KeptProblem {
+    /// Empties the problem for the next front; its rules' vectors are set aside for reuse.
+    pub fn clear(&mut self) {
+        self.problem.box_sizes.clear();
+        for rule in self.problem.rules.drain(..) {
+            let mut boxes = rule.boxes;
+            boxes.clear();
+            self.spare.push(boxes);
+        }
+    }
+
+    /// Appends a rule of `need` mines with no box yet, and returns its (empty) boxes.
+    pub fn push_rule(&mut self, need: u8) -> &mut Vec<u32> {
+        let boxes = self.spare.pop().unwrap_or_default();
+        self.problem.rules.push(FrontRule { need, boxes });
+        let last = self.problem.rules.len() - 1;
+        &mut self.problem.rules[last].boxes
+    }
 }
 
 thread_local! {
@@ -50,14 +86,17 @@ pub(crate) fn with_thread_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 mod tests {
     use super::*;
     use crate::board::{Cell, CellIdx};
-    use crate::engine::probability::{solve_board, solve_board_with, SolveConfig};
+    use crate::engine::probability::{
+        solve_board, solve_board_with, solve_probabilities, solve_probabilities_with, SolveConfig,
+    };
     use crate::engine::test_games::random_game;
     use crate::rng::GameRng;
 
     /// One scratch kept over positions of random games whose boards change size from one to
     /// the next (wider, narrower, more witnesses, fewer), some with flags and known-safe cells
     /// and some inconsistent: every analysis equals a fresh scratch's, cell by cell, in its
-    /// exact counts, its classes and its counters, and every error is the same error.
+    /// exact counts, its classes and its counters, and every error is the same error; and the
+    /// probabilities-only analysis on the same scratch gives a fresh one's bits.
     #[test]
     fn a_reused_scratch_answers_as_a_fresh_one() {
         let mut rng = GameRng::new(3939);
@@ -78,6 +117,18 @@ mod tests {
                     board.set_cell(idx, if mine { Cell::Flag } else { Cell::HiddenSafe });
                 }
             }
+            // The probabilities alone, on the same scratch (whose boxes' vectors they hand
+            // back for the next analysis), against a fresh scratch's: the same bits.
+            let (mut fresh_p, mut reused_p) = (Vec::new(), Vec::new());
+            let fresh_r = solve_probabilities(&board, &config, &mut fresh_p);
+            let reused_r = solve_probabilities_with(&board, &config, &mut scratch, &mut reused_p);
+            assert_eq!(
+                fresh_r.map_err(|e| e.kind().clone()),
+                reused_r.map_err(|e| e.kind().clone()),
+                "{board:?}"
+            );
+            let bits = |p: &[f64]| p.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&fresh_p), bits(&reused_p), "{board:?}");
             let fresh = solve_board(&board, &config);
             let reused = solve_board_with(&board, &config, &mut scratch);
             match (fresh, reused) {

@@ -19,7 +19,11 @@
 //! Only [`FrontCounts::lines_created`] differs: here it counts the complete assignments.
 
 use crate::combinatorics::small_binomial;
-use crate::engine::enumerate::{FrontCounts, FrontLimits, FrontProblem, MineCountEntry};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::engine::combine::{FrontWeights, Weight};
+#[cfg(any(test, target_arch = "wasm32"))]
+use crate::engine::enumerate::{FrontCounts, MineCountEntry};
+use crate::engine::enumerate::{FrontLimits, FrontProblem};
 
 /// The most nodes (partial assignments) a direct search visits before it gives up: a front
 /// of a dozen boxes with its rules' checks visits a few hundred; a wide, loosely constrained
@@ -64,21 +68,87 @@ pub fn fits(problem: &FrontProblem, limits: &FrontLimits) -> bool {
 /// The layouts of a front within [`fits`]'s bound, holding at most `limits.max_mines` mines,
 /// by mine count; `None` when no layout satisfies the rules (the planned enumeration then
 /// names the rule at fault), when the front is out of bounds, or when the search reaches
-/// [`MAX_NODES`].
+/// [`MAX_NODES`]. In the planned enumeration's form: the page's (wasm32), and the tests'
+/// that compare the two.
+#[cfg(any(test, target_arch = "wasm32"))]
 pub fn search_front(problem: &FrontProblem, limits: &FrontLimits) -> Option<FrontCounts<u128>> {
+    let found = search_within(problem, limits)?;
+    Some(FrontCounts {
+        min_mines: found.min_mines,
+        by_mines: (found.min_mines..=found.max_mines)
+            .map(|m| MineCountEntry {
+                count: found.counts[m],
+                tally: found.tallies_of(m).to_vec(),
+            })
+            .collect(),
+        lines_created: found.leaves,
+    })
+}
+
+/// [`search_front`]'s counts written at once in the combination's weights `W`, with the
+/// layouts it counted: the same numbers, without a [`FrontCounts`] in between to be copied
+/// again (on a beginner position the copies and their vectors were a tenth of the
+/// enumeration's instructions). `W` must hold every count and tally of the front (the caller's
+/// [`machine_bound`](crate::engine::combine::machine_bound) or big integers). Native only
+/// (the page's modules take [`search_front`], one copy for every `W`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn search_front_weights<W: Weight>(
+    problem: &FrontProblem,
+    limits: &FrontLimits,
+) -> Option<(u64, FrontWeights<W>)> {
+    let found = search_within(problem, limits)?;
+    let range = found.min_mines..=found.max_mines;
+    let weights = FrontWeights {
+        min_mines: found.min_mines,
+        counts: range
+            .clone()
+            .map(|m| W::from_u128(found.counts[m]))
+            .collect(),
+        tallies: range
+            .map(|m| {
+                found
+                    .tallies_of(m)
+                    .iter()
+                    .map(|&t| W::from_u128(t))
+                    .collect()
+            })
+            .collect(),
+    };
+    Some((found.leaves, weights))
+}
+
+/// A finished search with a layout: its fewest and most mines, and its counts and tallies
+/// (the search's own arrays, moved out of it: the rest of its state is not copied back).
+struct Found {
+    min_mines: usize,
+    max_mines: usize,
+    n_boxes: usize,
+    counts: Vec<u128>,
+    tallies: Vec<u128>,
+    leaves: u64,
+}
+
+impl Found {
+    /// Each box's tally over the layouts of `mines` mines.
+    fn tallies_of(&self, mines: usize) -> &[u128] {
+        &self.tallies[mines * self.n_boxes..(mines + 1) * self.n_boxes]
+    }
+}
+
+/// The search of a front within [`fits`]'s bound that finished with a layout.
+fn search_within(problem: &FrontProblem, limits: &FrontLimits) -> Option<Found> {
     if !fits(problem, limits) {
         return None;
     }
     match search(problem, limits.max_mines) {
-        SearchEnd::Counts(counts) => Some(counts),
+        SearchEnd::Found(found) => Some(found),
         SearchEnd::NoLayout | SearchEnd::GaveUp => None,
     }
 }
 
 /// How a direct search ended.
-#[derive(Debug)]
 enum SearchEnd {
-    Counts(FrontCounts<u128>),
+    Found(Found),
     NoLayout,
     /// It reached [`MAX_NODES`].
     GaveUp,
@@ -147,16 +217,13 @@ fn search(problem: &FrontProblem, max_mines: usize) -> SearchEnd {
     ) else {
         return SearchEnd::NoLayout;
     };
-    let by_mines = (min_mines..=max_mines)
-        .map(|m| MineCountEntry {
-            count: search.counts[m],
-            tally: search.tallies[m * n_boxes..(m + 1) * n_boxes].to_vec(),
-        })
-        .collect();
-    SearchEnd::Counts(FrontCounts {
+    SearchEnd::Found(Found {
         min_mines,
-        by_mines,
-        lines_created: search.leaves,
+        max_mines,
+        n_boxes,
+        counts: search.counts,
+        tallies: search.tallies,
+        leaves: search.leaves,
     })
 }
 
@@ -339,6 +406,17 @@ mod tests {
                 (Some(direct), Ok(planned)) => {
                     assert_eq!(direct.min_mines, planned.min_mines, "{problem:?}");
                     assert_eq!(direct.by_mines, planned.by_mines, "{problem:?}");
+                    // The road's form: the same numbers, written at once.
+                    let (leaves, weights) =
+                        search_front_weights::<u128>(&problem, &limits).expect("{problem:?}");
+                    assert_eq!(leaves, direct.lines_created);
+                    assert_eq!(weights.min_mines, planned.min_mines, "{problem:?}");
+                    for (m, entry) in planned.by_mines.iter().enumerate() {
+                        assert_eq!(weights.counts[m], entry.count, "{problem:?}");
+                        assert_eq!(weights.tallies[m], entry.tally, "{problem:?}");
+                    }
+                    assert_eq!(weights.counts.len(), planned.by_mines.len());
+                    assert_eq!(weights.tallies.len(), planned.by_mines.len());
                     compared += 1;
                     if n_boxes > 12 {
                         large += 1;

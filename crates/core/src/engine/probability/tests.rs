@@ -53,6 +53,7 @@ fn check_roads(board: &Board) -> Road {
         boxes.clone(),
         &config,
         enumerate_front_weights::<BigUint>,
+        &mut KeptProblem::default(),
     );
     let mut machines = Vec::new();
     if chosen == Road::U64 {
@@ -62,6 +63,7 @@ fn check_roads(board: &Board) -> Road {
             boxes.clone(),
             &config,
             machine_front::<u64>,
+            &mut KeptProblem::default(),
         ));
     }
     if chosen != Road::Big {
@@ -71,6 +73,7 @@ fn check_roads(board: &Board) -> Road {
             boxes,
             &config,
             machine_front::<u128>,
+            &mut KeptProblem::default(),
         ));
     }
     let text = crate::formats::write_mine(board);
