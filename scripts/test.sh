@@ -39,11 +39,8 @@ export CARGO_PROFILE_RELEASE_DEBUG=0
 THROUGHPUT="nice -n 5"
 
 # Browser test files run this many at a time, each in a process of its own (tests/browser.mjs
-# says what a file must keep to itself for that). Most of a file's time is waiting on its page
-# (the 16 files alone, one after another: about 170 s of CPU in 630 s of wall), so once the
-# Rust tests are done, 3 at a time left a core mostly idle; 4 since the twenty-third session
-# (docs/journal/first-run.md).
-BROWSER_FILES_AT_ONCE=4
+# says what a file must keep to itself for that).
+BROWSER_FILES_AT_ONCE=3
 # The browser tests whose names say they time the page (a budget in ms or s, a time budget, as
 # fast as) or that load it most (a 200x200 board: its full-page screenshot took over 30 s with
 # 3 files at once at a load of 20): they run after everything else, one at a time, with the

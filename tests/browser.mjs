@@ -17,7 +17,7 @@
 //   at once wait on cargo's lock, and the later ones find it built).
 // Waits are on the page's own signals with generous timeouts; a test that times something
 // measures inside the page (performance.now), where the other files' load shows least.
-// scripts/test.sh runs the files 4 at a time, beside the Rust tests, but for the tests whose
+// scripts/test.sh runs the files 3 at a time, beside the Rust tests, but for the tests whose
 // names say they time the page (`within 0.5 s`, `over 100 ms`, `time budget`, `as fast`) or
 // load it most (`200x200`): its ALONE_TESTS pattern. Those run last, one at a time, alone on
 // the machine. A new test that times the page says so in its name.
