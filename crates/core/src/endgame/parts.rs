@@ -55,20 +55,6 @@ impl Parts {
         Parts { layouts, ends }
     }
 
-    /// The parts given one by one, put largest first (equal sizes in the order given).
-    pub(super) fn from_pieces(mut pieces: Vec<Vec<u32>>) -> Parts {
-        crate::engine::sorting::stable_sort_by_key(&mut pieces, |p| Reverse(p.len()));
-        let mut parts = Parts {
-            layouts: Vec::with_capacity(pieces.iter().map(Vec::len).sum()),
-            ends: Vec::with_capacity(pieces.len()),
-        };
-        for piece in pieces {
-            parts.layouts.extend(piece);
-            parts.ends.push(parts.layouts.len() as u32);
-        }
-        parts
-    }
-
     /// The parts, largest first.
     pub(super) fn iter(&self) -> impl Iterator<Item = &[u32]> + '_ {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
@@ -100,8 +86,6 @@ mod tests {
         let got: Vec<&[u32]> = parts.iter().collect();
         assert_eq!(got, vec![&[8, 9, 20][..], &[3][..]]);
         assert_eq!((parts.len(), parts.layouts()), (2, 4));
-        let pieces = Parts::from_pieces(vec![vec![3], vec![8, 9, 20]]);
-        assert_eq!(pieces, parts);
     }
 
     #[test]
@@ -109,6 +93,6 @@ mod tests {
         let parts = Parts::gather(&[1, 2, 3, 4], &[2, 1, 2, 1], &[2, 2]);
         let got: Vec<&[u32]> = parts.iter().collect();
         assert_eq!(got, vec![&[2, 4][..], &[1, 3][..]]);
-        assert_eq!(Parts::from_pieces(Vec::new()).iter().count(), 0);
+        assert_eq!(Parts::gather(&[1, 2], &[0, 0], &[]).iter().count(), 0);
     }
 }

@@ -10,12 +10,10 @@ mod groups;
 mod move_values;
 mod strategy;
 
-use std::hash::Hasher;
-
 use crate::board::CellIdx;
 
 use super::budget::EndgameConfig;
-use super::known::{FastMap, FastSet, Known, KnownSets, SetHasher, NO_CELL};
+use super::known::{FastMap, FastSet, Known, KnownSets, NO_CELL};
 use super::layouts::{LayoutTable, MINE};
 use super::parts::Parts;
 use super::scan::{informative_safe, scan, still_in_play, WideScan};
@@ -50,6 +48,10 @@ impl Group {
 /// the check costs more than it saves.
 pub(super) const MIN_SPLIT_SIZE: usize = 4;
 
+/// The most (label, value) pairs [`Search::joint_parts`] indexes in an array (4 MB); past
+/// it, a map.
+const DENSE_PAIRS: usize = 1 << 20;
+
 /// The search ran out of nodes or layout visits.
 pub(super) struct NodeLimit;
 
@@ -64,6 +66,13 @@ pub(super) struct Search<'a> {
     /// calls), and the entries set.
     scratch_part_of_value: Vec<u32>,
     scratch_values_seen: Vec<u16>,
+    /// Scratch for [`Search::joint_parts`]: per layout its label; per (label, value) pair
+    /// its new label (`u32::MAX` between calls), and the pairs set.
+    scratch_labels: Vec<u32>,
+    scratch_label_of_pair: Vec<u32>,
+    scratch_pairs_seen: Vec<u32>,
+    /// [`DENSE_PAIRS`], lowered by a test to check the map.
+    dense_pairs: usize,
     known: KnownSets,
     /// Layout indices stored in `known`, and their limit.
     known_words: u64,
@@ -118,6 +127,10 @@ impl<'a> Search<'a> {
                     .unwrap_or(0)
             ],
             scratch_values_seen: Vec::new(),
+            scratch_labels: Vec::new(),
+            scratch_label_of_pair: Vec::new(),
+            scratch_pairs_seen: Vec::new(),
+            dense_pairs: DENSE_PAIRS,
             known: KnownSets::default(),
             known_words: 0,
             max_known_words: config.max_known_words,
@@ -581,68 +594,70 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// The parts of `set` told apart by the observations of all of `cells`, largest first.
-    /// Each layout's observations are hashed, a column at a time, and the layouts grouped by
-    /// hash; each group is then checked column by column, and one that holds two
-    /// observations (a collision, which costs only time) is split cell by cell. Each part
-    /// comes out in ascending order, as the table keys want.
+    /// The parts of `set` told apart by the observations of all of `cells`, largest first
+    /// (equal sizes in the order of their first layout), each ascending as the table keys
+    /// want. The layouts are labelled a cell at a time: a layout's new label numbers the
+    /// pair (its label, what the cell shows) by first appearance, through an array indexed
+    /// by the pair (reset entry by entry), so the final labels number the joint observations
+    /// by first appearance. Exact, with no hashing; a map replaces the array only when the
+    /// pairs would outgrow [`DENSE_PAIRS`].
     fn joint_parts(&mut self, set: &[u32], cells: &[usize]) -> Parts {
         self.visits += set.len() as u64;
         let table = self.table;
-        let mut keys = vec![0u64; set.len()];
+        let labels = &mut self.scratch_labels;
+        labels.clear();
+        labels.resize(set.len(), 0);
+        let (label_of_pair, pairs_seen) = (
+            &mut self.scratch_label_of_pair,
+            &mut self.scratch_pairs_seen,
+        );
+        let mut n_labels = 1usize;
         for &c in cells {
             let column = table.column(c);
-            for (key, &layout) in keys.iter_mut().zip(set) {
-                let mut hasher = SetHasher(*key);
-                hasher.write_u32(column[layout as usize] as u32);
-                *key = hasher.finish();
-            }
-        }
-        // Groups labelled by first appearance from 1, and counted.
-        let mut sizes: Vec<u32> = Vec::new();
-        let mut group_of_key: FastMap<u64, u32> = FastMap::default();
-        let labels: Vec<u32> = keys
-            .iter()
-            .map(|&key| {
-                let slot = *group_of_key.entry(key).or_insert(sizes.len() as u32);
-                if slot as usize == sizes.len() {
-                    sizes.push(0);
+            let n_values = table.n_values(c) as usize;
+            let mut next = 0u32;
+            if n_labels * n_values <= self.dense_pairs {
+                if label_of_pair.len() < n_labels * n_values {
+                    label_of_pair.resize(n_labels * n_values, u32::MAX);
                 }
-                sizes[slot as usize] += 1;
-                slot + 1
-            })
-            .collect();
-        let parts = Parts::gather(set, &labels, &sizes);
-        let uniform = |group: &[u32]| {
-            cells.iter().all(|&c| {
-                let column = table.column(c);
-                let first = column[group[0] as usize];
-                group[1..].iter().all(|&l| column[l as usize] == first)
-            })
-        };
-        if parts.iter().all(|group| group.len() == 1 || uniform(group)) {
-            return parts;
-        }
-        // A collision: the groups again, in the order they were numbered, the mixed ones
-        // split exactly where they stood.
-        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); sizes.len()];
-        for (&label, &layout) in labels.iter().zip(set) {
-            groups[label as usize - 1].push(layout);
-        }
-        let mut pieces: Vec<Vec<u32>> = Vec::with_capacity(groups.len());
-        for group in groups {
-            if group.len() == 1 || uniform(&group) {
-                pieces.push(group);
+                for (label, &layout) in labels.iter_mut().zip(set) {
+                    let pair = *label as usize * n_values + column[layout as usize] as usize;
+                    let slot = &mut label_of_pair[pair];
+                    if *slot == u32::MAX {
+                        *slot = next;
+                        next += 1;
+                        pairs_seen.push(pair as u32);
+                    }
+                    *label = *slot;
+                }
+                for &pair in pairs_seen.iter() {
+                    label_of_pair[pair as usize] = u32::MAX;
+                }
+                pairs_seen.clear();
             } else {
-                pieces.extend(self.split_by_cells(group, cells));
+                let mut label_of: FastMap<(u32, u16), u32> = FastMap::default();
+                for (label, &layout) in labels.iter_mut().zip(set) {
+                    let fresh = label_of.len() as u32;
+                    *label = *label_of
+                        .entry((*label, column[layout as usize]))
+                        .or_insert(fresh);
+                }
+                next = label_of.len() as u32;
             }
+            n_labels = next as usize;
         }
-        Parts::from_pieces(pieces)
+        // `Parts::gather` numbers parts from 1.
+        let mut sizes = vec![0u32; n_labels];
+        for label in labels.iter_mut() {
+            sizes[*label as usize] += 1;
+            *label += 1;
+        }
+        Parts::gather(set, labels, &sizes)
     }
 
     /// The parts of `set` told apart by the observations of all of `cells`, in no particular
     /// order, each ascending: the set is split by one cell at a time. Exact, with no hashing,
-    /// but a pass a cell: [`Search::joint_parts`] uses it only on a hash collision.
+    /// but a pass a cell: the easier game's bound (`groups`) splits its classes with it.
     fn split_by_cells(&mut self, set: Vec<u32>, cells: &[usize]) -> Vec<Vec<u32>> {
         let table = self.table;
         // Per column entry its piece (`u32::MAX` between uses), as in `parts_of_move`.
@@ -728,9 +743,10 @@ mod tests {
     use crate::endgame::test_tables::table_of;
     use crate::rng::GameRng;
 
-    /// The hashed split of a set of layouts by the joint observations of some cells is the
-    /// exact, cell by cell one (collisions aside, which it must then repair), on random sets
-    /// and cells of an open region's table.
+    /// The split of a set of layouts by the joint observations of some cells is the exact,
+    /// cell by cell one, its parts largest first and equal sizes in the order of their first
+    /// layout, on random sets and cells of an open region's table: through the array, and
+    /// through the map that replaces it for large sets.
     #[test]
     fn joint_parts_are_the_exact_split() {
         let (_, table) = table_of(include_str!(
@@ -741,19 +757,22 @@ mod tests {
         assert!(table.n_layouts() > 100 && n_cells > 4);
         let mut rng = GameRng::new(7);
         let mut several_parts = 0;
-        for _ in 0..200 {
+        for round in 0..200 {
+            search.dense_pairs = if round % 2 == 0 { DENSE_PAIRS } else { 0 };
             let set: Vec<u32> = (0..table.n_layouts() as u32)
                 .filter(|_| rng.below(3) == 0)
                 .collect();
             let cells: Vec<usize> = (0..n_cells).filter(|_| rng.below(4) == 0).collect();
             let parts = search.joint_parts(&set, &cells);
-            let mut hashed: Vec<Vec<u32>> = parts.iter().map(<[u32]>::to_vec).collect();
+            let mut joint: Vec<Vec<u32>> = parts.iter().map(<[u32]>::to_vec).collect();
             let mut exact = search.split_by_cells(set.clone(), &cells);
-            assert!(hashed.iter().all(|p| p.is_sorted()));
-            assert!(hashed.windows(2).all(|w| w[0].len() >= w[1].len()));
-            hashed.sort();
+            assert!(joint.iter().all(|p| p.is_sorted()));
+            assert!(joint.windows(2).all(
+                |w| w[0].len() > w[1].len() || (w[0].len() == w[1].len() && w[0][0] < w[1][0])
+            ));
+            joint.sort();
             exact.sort();
-            assert_eq!(hashed, exact);
+            assert_eq!(joint, exact);
             several_parts += usize::from(exact.len() > 1);
         }
         assert!(several_parts > 100, "only {several_parts} sets split");
