@@ -105,27 +105,17 @@ pub(super) struct KnownSets {
 }
 
 impl KnownSets {
-    pub(super) fn get(&self, set: &[u32]) -> Option<&Known> {
-        self.get_hashed(set_hash(set), set)
-    }
-
-    /// Merges `known` into the set's entry, or stores it when the set has none and
-    /// `room_for` allows (given the set, whether the budget has room for it).
-    pub(super) fn remember(
-        &mut self,
-        set: &[u32],
-        known: Known,
-        room_for: impl FnOnce(&[u32]) -> bool,
-    ) {
-        self.remember_hashed(set_hash(set), set, known, room_for);
-    }
-
-    fn get_hashed(&self, hash: u64, set: &[u32]) -> Option<&Known> {
+    /// What is known about `set`, whose [`set_hash`] is `hash` (taken once by the caller,
+    /// which often stores what it finds under the same hash).
+    pub(super) fn get(&self, hash: u64, set: &[u32]) -> Option<&Known> {
         let (stored, known) = self.entries.get(&hash)?;
         (**stored == *set).then_some(known)
     }
 
-    fn remember_hashed(
+    /// Merges `known` into the entry of `set` (whose [`set_hash`] is `hash`), or stores it
+    /// when the set has none and `room_for` allows (given the set, whether the budget has
+    /// room for it).
+    pub(super) fn remember(
         &mut self,
         hash: u64,
         set: &[u32],
@@ -177,19 +167,20 @@ mod tests {
         let mut known = KnownSets::default();
         let (first, second) = ([1, 4, 9], [2, 4, 9]);
         let room = |_: &[u32]| true;
-        known.remember_hashed(7, &first, Known::upper(2, true), room);
+        known.remember(7, &first, Known::upper(2, true), room);
         // The same hash for another set: not stored, and not answered from the first's entry.
-        known.remember_hashed(7, &second, Known::upper(1, true), room);
-        assert!(known.get_hashed(7, &second).is_none());
-        assert_eq!(known.get_hashed(7, &first).map(|k| k.wins), Some(2));
+        known.remember(7, &second, Known::upper(1, true), room);
+        assert!(known.get(7, &second).is_none());
+        assert_eq!(known.get(7, &first).map(|k| k.wins), Some(2));
         // A bound for the first set merges into its entry; its value stays.
-        known.remember_hashed(7, &first, Known::upper(1, false), room);
-        let entry = known.get_hashed(7, &first).expect("the first set is known");
+        known.remember(7, &first, Known::upper(1, false), room);
+        let entry = known.get(7, &first).expect("the first set is known");
         assert_eq!((entry.wins, entry.exact), (2, true));
         // With no room, nothing new is stored.
-        known.remember(&second, Known::upper(1, true), |_| false);
-        assert!(known.get(&second).is_none());
-        known.remember(&second, Known::upper(1, true), room);
-        assert_eq!(known.get(&second).map(|k| k.wins), Some(1));
+        let hash = set_hash(&second);
+        known.remember(hash, &second, Known::upper(1, true), |_| false);
+        assert!(known.get(hash, &second).is_none());
+        known.remember(hash, &second, Known::upper(1, true), room);
+        assert_eq!(known.get(hash, &second).map(|k| k.wins), Some(1));
     }
 }

@@ -13,7 +13,7 @@ mod strategy;
 use crate::board::CellIdx;
 
 use super::budget::EndgameConfig;
-use super::known::{FastMap, FastSet, Known, KnownSets, NO_CELL};
+use super::known::{set_hash, FastMap, FastSet, Known, KnownSets, NO_CELL};
 use super::layouts::{LayoutTable, MINE};
 use super::parts::Parts;
 use super::scan::{informative_safe, scan, still_in_play, WideScan};
@@ -66,6 +66,8 @@ pub(super) struct Search<'a> {
     /// calls), and the entries set.
     scratch_part_of_value: Vec<u32>,
     scratch_values_seen: Vec<u16>,
+    /// Scratch for [`Search::parts_of_move`]'s split ([`Search::take_split`]).
+    scratch_split: Vec<u32>,
     /// Scratch for [`Search::joint_parts`]: per layout its label; per (label, value) pair
     /// its new label (`u32::MAX` between calls), and the pairs set.
     scratch_labels: Vec<u32>,
@@ -127,6 +129,7 @@ impl<'a> Search<'a> {
                     .unwrap_or(0)
             ],
             scratch_values_seen: Vec::new(),
+            scratch_split: Vec::new(),
             scratch_labels: Vec::new(),
             scratch_label_of_pair: Vec::new(),
             scratch_pairs_seen: Vec::new(),
@@ -166,10 +169,11 @@ impl<'a> Search<'a> {
     }
 
     /// Stores what is known about a set, while the table is within its budget; past it the
-    /// search goes on, exact, only without remembering more.
-    fn remember(&mut self, set: &[u32], known: Known) {
+    /// search goes on, exact, only without remembering more. `hash` is the set's
+    /// [`set_hash`].
+    fn remember(&mut self, hash: u64, set: &[u32], known: Known) {
         let (known_words, max_known_words) = (&mut self.known_words, self.max_known_words);
-        self.known.remember(set, known, |set| {
+        self.known.remember(hash, set, known, |set| {
             // A set costs its indices plus about ten words of entry and allocation overhead.
             let words = set.len() as u64 + 10;
             let room = *known_words + words <= max_known_words;
@@ -198,13 +202,14 @@ impl<'a> Search<'a> {
         if set.len() <= 2 {
             return Ok(self.small_value(set, active));
         }
-        if let Some(known) = self.known.get(set) {
+        let hash = set_hash(set);
+        if let Some(known) = self.known.get(hash, set) {
             if known.exact || known.wins as i64 <= cutoff {
                 return Ok(known.wins);
             }
         }
         let result = self.expand(set, cutoff, active)?;
-        self.remember(set, Known::upper(result.wins, result.exact));
+        self.remember(hash, set, Known::upper(result.wins, result.exact));
         Ok(result.wins)
     }
 
@@ -284,7 +289,7 @@ impl<'a> Search<'a> {
         };
         if set.len() >= self.widen_min_layouts {
             for &(_, cell) in &moves {
-                let (parts, _) = self.parts_of_move(set, cell);
+                let parts = self.parts_of_move(set, cell);
                 let move_lower: u64 = parts
                     .iter()
                     .map(|p| self.strategy_wins(p, &child_active))
@@ -311,8 +316,8 @@ impl<'a> Search<'a> {
                     break;
                 }
                 next_move += 1;
-                let (parts, split) = self.parts_of_move(set, cell);
-                if !seen_splits.insert(split) {
+                let parts = self.parts_of_move(set, cell);
+                if !seen_splits.insert(self.take_split()) {
                     continue;
                 }
                 // The parts' bounds, largest part first; a part is worth at most its size, so
@@ -563,7 +568,11 @@ impl<'a> Search<'a> {
             };
             let wins = if i == 0 {
                 let result = self.expand(game, need, active)?;
-                self.remember(game, Known::upper(result.wins, result.exact));
+                self.remember(
+                    set_hash(game),
+                    game,
+                    Known::upper(result.wins, result.exact),
+                );
                 best_cell = result.best_cell;
                 result.wins
             } else {
@@ -702,17 +711,17 @@ impl<'a> Search<'a> {
     }
 
     /// The parts of the layouts of `set` where `cell` is safe, told apart by what it shows,
-    /// largest first; and the split as a label per layout of `set` (0 for a mine, then parts
-    /// numbered in order of first appearance), which is equal for two cells exactly when they
-    /// split `set` the same way.
-    fn parts_of_move(&mut self, set: &[u32], cell: usize) -> (Parts, Vec<u32>) {
+    /// largest first. The split is left in the scratch for [`Search::take_split`].
+    fn parts_of_move(&mut self, set: &[u32], cell: usize) -> Parts {
         self.visits += set.len() as u64;
         // A column's entries are `0..n_values`: the part of each goes through an array kept
         // between calls (reset entry by entry), and the parts are sized by a first count.
         let part_of_value = &mut self.scratch_part_of_value;
         let values_seen = &mut self.scratch_values_seen;
         let mut sizes: Vec<u32> = Vec::new();
-        let mut split = Vec::with_capacity(set.len());
+        let split = &mut self.scratch_split;
+        split.clear();
+        split.reserve(set.len());
         let column = self.table.column(cell);
         for &layout in set {
             let observation = column[layout as usize];
@@ -733,7 +742,15 @@ impl<'a> Search<'a> {
             part_of_value[value as usize] = u32::MAX;
         }
         values_seen.clear();
-        (Parts::gather(set, &split, &sizes), split)
+        Parts::gather(set, split, &sizes)
+    }
+
+    /// The split of the last [`Search::parts_of_move`], as a label per layout of its set (0
+    /// for a mine, then parts numbered in order of first appearance): equal for two cells
+    /// exactly when they split the set the same way. Taken, so that only the callers that
+    /// keep it pay for a vector.
+    fn take_split(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.scratch_split)
     }
 }
 

@@ -3,7 +3,7 @@
 //! one or two layouts, and the bound a move deeper that refutes a move before its parts are
 //! searched. Cheap and sound (never below the value), they decide what the search skips.
 
-use crate::endgame::known::Known;
+use crate::endgame::known::{set_hash, Known};
 use crate::endgame::layouts::MINE;
 use crate::endgame::scan::{informative_safe, safest_guess, scan, still_in_play};
 
@@ -27,7 +27,8 @@ impl Search<'_> {
         if set.len() <= 2 {
             return self.small_value(set, active);
         }
-        if let Some(known) = self.known.get(set) {
+        let hash = set_hash(set);
+        if let Some(known) = self.known.get(hash, set) {
             // A strategy's entry may carry only the trivial bound, the size.
             if known.exact || known.wins < set.len() as u64 {
                 return known.wins;
@@ -50,7 +51,7 @@ impl Search<'_> {
                 .map(|p| self.quick_bound_at(p, active, depth + 1))
                 .sum();
             if set.len() > 2 {
-                self.remember(set, Known::upper(bound, false));
+                self.remember(hash, set, Known::upper(bound, false));
             }
             return bound;
         }
@@ -71,7 +72,7 @@ impl Search<'_> {
         // Two layouts are settled by this already (one guess, then the other is known), and
         // are cheaper to redo than to store.
         if set.len() > 2 {
-            self.remember(set, Known::upper(safest, false));
+            self.remember(hash, set, Known::upper(safest, false));
         }
         safest
     }
@@ -99,7 +100,8 @@ impl Search<'_> {
             return self.quick_bound(set, active);
         }
         let mut known_bound = set.len() as u64;
-        if let Some(known) = self.known.get(set) {
+        let hash = set_hash(set);
+        if let Some(known) = self.known.get(hash, set) {
             if known.exact || known.plies >= plies {
                 return known.wins;
             }
@@ -128,7 +130,7 @@ impl Search<'_> {
                     // The moves left are no safer, and a move wins at most where it is safe.
                     break;
                 }
-                let (parts, _) = self.parts_of_move(set, cell);
+                let parts = self.parts_of_move(set, cell);
                 let mut bound = 0u64;
                 let mut sizes_left = safe;
                 for part in parts.iter() {
@@ -144,6 +146,7 @@ impl Search<'_> {
         };
         let bound = bound.min(known_bound);
         self.remember(
+            hash,
             set,
             Known {
                 plies,

@@ -293,13 +293,7 @@ mod tests {
             let mut exact = Search::new(&table, &plain);
             let mut sets = vec![all.clone()];
             for cell in 0..table.cells().len() {
-                sets.extend(
-                    exact
-                        .parts_of_move(&all, cell)
-                        .0
-                        .iter()
-                        .map(<[u32]>::to_vec),
-                );
+                sets.extend(exact.parts_of_move(&all, cell).iter().map(<[u32]>::to_vec));
             }
             for _ in 0..40 {
                 let keep = 2 + rng.below(6);

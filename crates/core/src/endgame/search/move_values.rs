@@ -63,7 +63,8 @@ impl Search<'_> {
                 wins.push(0);
                 continue;
             }
-            let (parts, split) = self.parts_of_move(set, cell as usize);
+            let parts = self.parts_of_move(set, cell as usize);
+            let split = self.take_split();
             let won = match by_split.get(&split) {
                 Some(&won) => won,
                 None => {

@@ -2,7 +2,7 @@
 //! the move with the best safety-and-progress score). Its wins are reached, so they set the
 //! bar the search must beat, and its first move is the answer when the search is cut.
 
-use crate::endgame::known::{Known, NO_CELL};
+use crate::endgame::known::{set_hash, Known, NO_CELL};
 use crate::endgame::scan::{informative_safe, still_in_play};
 
 use super::Search;
@@ -11,7 +11,7 @@ impl Search<'_> {
     /// Wins that some strategy reaches from `set`: its value when known, else
     /// [`Search::strategy`]'s.
     pub(super) fn strategy_wins(&mut self, set: &[u32], active: &[u32]) -> u64 {
-        if let Some(known) = self.known.get(set) {
+        if let Some(known) = self.known.get(set_hash(set), set) {
             if known.exact {
                 return known.wins;
             }
@@ -31,7 +31,8 @@ impl Search<'_> {
             // more, and only sums the wins of parts.
             return (set.len() as u64, NO_CELL);
         }
-        if let Some(known) = self.known.get(set) {
+        let hash = set_hash(set);
+        if let Some(known) = self.known.get(hash, set) {
             if known.lower_cell != NO_CELL {
                 return (known.lower, known.lower_cell);
             }
@@ -97,7 +98,7 @@ impl Search<'_> {
                 // layouts differ in a cell), but one layout is then surely won.
                 return (1, NO_CELL);
             };
-            let (parts, _) = self.parts_of_move(set, cell);
+            let parts = self.parts_of_move(set, cell);
             (parts, cell)
         };
         let lower: u64 = parts
@@ -106,6 +107,7 @@ impl Search<'_> {
             .sum();
         if set.len() > 2 {
             self.remember(
+                hash,
                 set,
                 Known {
                     wins: size as u64,
