@@ -130,6 +130,7 @@ test('setup: a fresh machine (Node and npm from the image, nothing else) gets ch
   assert.equal(cargo.length, 1, `both tools in one cargo install: ${cargo.join(' | ')}`);
   assert.match(cargo[0], /--locked/);
   assert.match(cargo[0], /--debug/, 'build tools are built unoptimised: minutes faster, the same page');
+  assert.match(cargo[0], /--no-default-features/, 'without the update check and TLS, which nothing here uses');
   assert.match(cargo[0], new RegExp(`trunk@${TRUNK_VERSION.replaceAll('.', '\\.')}`));
   assert.match(cargo[0], new RegExp(`wasm-bindgen-cli@${WASM_BINDGEN_VERSION.replaceAll('.', '\\.')}`));
   assert.ok(calls.some((c) => c.startsWith('npm ci')), 'npm ci installs the page tools');
