@@ -59,7 +59,12 @@ setup_apt() {
 # share are built once, and without optimisation (`--debug`, no debug info): that takes about
 # 4 minutes on 2 cores instead of 14 for release builds (Trunk's release profile asks for fat
 # LTO in one codegen unit), and the page these build tools produce is byte for byte the same;
-# a page build takes about a second longer (docs/journal/first-run.md).
+# a page build takes about a second longer (docs/journal/first-run.md). Without their default
+# features: Trunk's are its update check and TLS (rustls) for `trunk serve` and its downloads,
+# wasm-bindgen-cli's is TLS in the HTTP client its test runner drives the browser with. The page
+# is built offline and served by scripts/serve.sh, and the runner talks to chromedriver over
+# plain HTTP on this machine. 25 crates fewer to compile (506 instead of 531), the same page
+# byte for byte, and the wasm-bindgen tests pass (docs/journal/first-run.md).
 setup_build_tools() {
   local crates=() install_target
   trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION" || crates+=("trunk@$TRUNK_VERSION")
@@ -69,7 +74,7 @@ setup_build_tools() {
     setup_say "building ${crates[*]} with cargo install (about 4 minutes on 2 cores)"
     install_target=$(mktemp -d)
     CARGO_TARGET_DIR="$install_target" CARGO_PROFILE_DEV_DEBUG=0 \
-      cargo install --locked --debug "${crates[@]}"
+      cargo install --locked --debug --no-default-features "${crates[@]}"
     rm -rf "$install_target"
   fi
 }

@@ -6,11 +6,11 @@
 # The work runs as jobs side by side (scripts/lanes.sh), so that both cores stay busy: each job
 # starts as soon as what it needs has passed.
 #
-#   tools ─┐
-#   setup ─┴─ page ─┬─ wasm-tests (the wasm-bindgen tests, on the page's build) ─┐
-#                   └───────────────────────────────────┐                        │
-#   rust-build (fmt, the release test build, linted) ─┬─┴─ browser (N at a time) ┼─ browser-alone
-#                                                     └─ rust-tests (run) ───────┘
+#   tools ────────────────────────┐
+#   setup ─ page-modules (cargo) ─┴─ page ─┬─ wasm-tests (the wasm-bindgen tests, on the page's build) ─┐
+#                                          └────────────────────────────┐                             │
+#   rust-build (fmt, the release test build, linted) ─┬──────────────────┴─ browser (N at a time) ────┼─ browser-alone
+#                                                     └─ rust-tests (run) ────────────────────────────┘
 #   clippy (the benches)
 #
 # Cargo locks each profile's directory of target/ while it builds there, not the whole of it:
@@ -35,8 +35,12 @@ source scripts/lanes.sh
 export CARGO_PROFILE_RELEASE_DEBUG=0
 
 # The builds and the Rust tests only need throughput; the browsers beside them (the wasm-bindgen
-# tests' and the browser tests') wait on pages, so they go first.
+# tests' and the browser tests') wait on pages, so they go first. On a fresh machine the build
+# tools are the longest chain (tools, page, browser tests), so they go before the other builds;
+# clippy's check of the benches holds nothing up, so it takes what the others leave.
 THROUGHPUT="nice -n 5"
+FIRST_BUILD="nice -n 0"
+LAST_BUILD="nice -n 15"
 
 # Browser test files run this many at a time, each in a process of its own (tests/browser.mjs
 # says what a file must keep to itself for that).
@@ -49,7 +53,7 @@ ALONE_TESTS='[0-9] ?m?s\b|time budget|as fast|200x200'
 
 job_tools() {
   step "Trunk and wasm-bindgen-cli, built when missing (minutes on a fresh machine)" \
-    $THROUGHPUT env MINESEER_SETUP=build-tools bash scripts/setup.sh
+    $FIRST_BUILD env MINESEER_SETUP=build-tools bash scripts/setup.sh
 }
 
 job_setup() {
@@ -78,7 +82,7 @@ job_rust_build() {
 
 job_clippy() {
   step "cargo clippy -D warnings: the benches (the one target the test build does not compile)" \
-    $THROUGHPUT cargo clippy -p mineseer-bench --benches --locked -- -D warnings
+    $LAST_BUILD cargo clippy -p mineseer-bench --benches --locked -- -D warnings
 }
 
 job_rust_tests() {
@@ -86,12 +90,31 @@ job_rust_tests() {
     $THROUGHPUT "${LINTED[@]}" cargo test --workspace --release --locked
 }
 
-# The core's build for wasm32-unknown-unknown is checked by these two steps, with no build of
-# its own: the page build compiles it in the page's wasm-release profile, and the wasm-bindgen
-# tests run on that same build.
+# The core's build for wasm32-unknown-unknown is checked by these steps, with no build of its
+# own: the page build compiles it in the page's wasm-release profile, and the wasm-bindgen tests
+# run on that same build. The page's modules are compiled first, without Trunk, so that on a
+# fresh machine that work is done while Trunk itself is still being compiled; Trunk's build then
+# only runs wasm-bindgen, wasm-opt and the copies (docs/journal/first-run.md).
+job_page_modules() {
+  step "the page's two wasm modules (cargo, as Trunk runs it: scripts/build-page.sh --modules-only)" \
+    $THROUGHPUT bash scripts/build-page.sh --modules-only
+}
+
 job_page() {
   step "the page in dist/ (scripts/build-page.sh: the same build that is served and deployed)" \
-    $THROUGHPUT bash scripts/build-page.sh
+    page_after_modules
+}
+
+# The page's build, which must find its modules built: a line of cargo's "Compiling" in Trunk's
+# output means build-page.sh's --modules-only command and Trunk's differ, and the fresh machine's
+# head start is lost.
+page_after_modules() {
+  $THROUGHPUT bash scripts/build-page.sh 2>&1 | tee "$LANES_DIR/page.out"
+  if grep -q '^ *Compiling ' "$LANES_DIR/page.out"; then
+    echo "test.sh: Trunk compiled crates that scripts/build-page.sh --modules-only had just built:" \
+      "its cargo command no longer matches Trunk's for index.html's modules" >&2
+    return 1
+  fi
 }
 
 # The wasm-bindgen tests (tests/web.rs) in the page's wasm-release profile, after the page: cargo
@@ -161,7 +184,8 @@ lane tools job_tools
 lane setup job_setup
 lane rust-build job_rust_build
 lane clippy job_clippy
-lane page job_page setup tools
+lane page-modules job_page_modules setup
+lane page job_page page-modules tools
 lane wasm-tests job_wasm_tests page
 lane rust-tests job_rust_tests rust-build
 lane browser job_browser page rust-build

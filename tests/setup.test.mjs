@@ -130,6 +130,7 @@ test('setup: a fresh machine (Node and npm from the image, nothing else) gets ch
   assert.equal(cargo.length, 1, `both tools in one cargo install: ${cargo.join(' | ')}`);
   assert.match(cargo[0], /--locked/);
   assert.match(cargo[0], /--debug/, 'build tools are built unoptimised: minutes faster, the same page');
+  assert.match(cargo[0], /--no-default-features/, 'without the update check and TLS, which nothing here uses');
   assert.match(cargo[0], new RegExp(`trunk@${TRUNK_VERSION.replaceAll('.', '\\.')}`));
   assert.match(cargo[0], new RegExp(`wasm-bindgen-cli@${WASM_BINDGEN_VERSION.replaceAll('.', '\\.')}`));
   assert.ok(calls.some((c) => c.startsWith('npm ci')), 'npm ci installs the page tools');
@@ -170,7 +171,7 @@ test('scripts/build-page.sh sets up for the page only, and test.sh and serve.sh 
   assert.match(read('build-page.sh'), /^MINESEER_SETUP=page source scripts\/setup\.sh$/m);
   assert.match(read('build-page.sh'), /^trunk build --release --offline --skip-version-check$/m);
   for (const caller of ['test.sh', 'serve.sh']) {
-    assert.match(read(caller), /\bbash scripts\/build-page\.sh$/m, `${caller} builds the page with build-page.sh`);
+    assert.match(read(caller), /\bbash scripts\/build-page\.sh( 2>&1 \| tee .*)?$/m, `${caller} builds the page with build-page.sh`);
     assert.doesNotMatch(read(caller), /^\s*trunk build/m, `${caller} has no build of its own`);
   }
   const workflow = fs.readFileSync(path.join(ROOT, '.github', 'workflows', 'pages.yml'), 'utf8');
@@ -212,7 +213,10 @@ test('scripts/test.sh starts the build tools at once, beside the Rust build, and
   const lanes = Object.fromEntries([...testSh.matchAll(/^lane (\S+) (\S+)(.*)$/gm)].map(([, name, , needs]) => [name, needs.trim().split(/\s+/).filter(Boolean)]));
   assert.deepEqual(lanes.tools, [], 'the build tools need nothing: they start at once');
   assert.deepEqual(lanes['rust-build'], [], 'nor does the Rust build');
-  assert.ok(lanes.page.includes('tools') && lanes.page.includes('setup'), 'the page waits for the tools and the rest of the setup');
+  // The page's modules compile while the tools do: they need the setup (the wasm32 target, the
+  // crates), not the tools; Trunk's build waits for both.
+  assert.deepEqual(lanes['page-modules'], ['setup'], 'the page\'s modules wait for the setup only');
+  assert.deepEqual(lanes.page.sort(), ['page-modules', 'tools'], 'Trunk\'s build waits for the modules and the tools');
   // The wasm-bindgen tests build in the page's profile, on the page's units: after the page.
   assert.deepEqual(lanes['wasm-tests'], ['page']);
   assert.deepEqual(lanes.clippy, [], 'clippy needs nothing: it starts at once');
@@ -221,6 +225,26 @@ test('scripts/test.sh starts the build tools at once, beside the Rust build, and
   }
   assert.match(testSh, /MINESEER_SETUP=build-tools bash scripts\/setup\.sh/);
   assert.match(testSh, /MINESEER_SETUP=no-build-tools bash scripts\/setup\.sh/);
+  assert.match(testSh, /^job_page_modules\(\) \{\n[^}]*bash scripts\/build-page\.sh --modules-only$/m);
+  // The tools first (the longest chain on a fresh machine), clippy's check of the benches last.
+  assert.match(testSh, /^job_tools\(\) \{\n[^}]*\$FIRST_BUILD env MINESEER_SETUP=build-tools/m);
+  assert.match(testSh, /^job_clippy\(\) \{\n[^}]*\$LAST_BUILD cargo clippy/m);
+});
+
+test('build-page.sh --modules-only runs Trunk\'s cargo command for each module index.html builds', () => {
+  const html = fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8');
+  const built = [...html.matchAll(/<link data-trunk rel="rust"([^>]*)>/g)].map(([, attrs]) => attrs).filter((a) => !/data-trunk-skip/.test(a));
+  assert.ok(built.length > 0);
+  for (const attrs of built) {
+    // Trunk adds --features or --no-default-features for these attributes; the command below has neither.
+    assert.doesNotMatch(attrs, /data-cargo-(features|no-default-features|all-features)|data-bin=/, attrs);
+    assert.match(attrs, /data-cargo-profile-release="wasm-release"/, attrs);
+  }
+  const manifests = built.map((a) => a.match(/href="([^"]+)"/)[1]);
+  const script = fs.readFileSync(path.join(ROOT, 'scripts', 'build-page.sh'), 'utf8');
+  assert.deepEqual(script.match(/^  for manifest in (.*); do$/m)[1].split(' '), manifests);
+  assert.match(script, /^    cargo build --target=wasm32-unknown-unknown --manifest-path "\$manifest" --profile wasm-release --offline$/m);
+  assert.match(script, /^trunk build --release --offline --skip-version-check$/m, 'Trunk builds offline too');
 });
 
 test('the Rust test build leaves criterion out: only crates/bench, whose library has nothing to test, depends on it', () => {
