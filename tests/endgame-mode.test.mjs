@@ -5,7 +5,9 @@
 // revealed. Ten Steps at once end with the final position's gold, the CLI's. Auto-play runs as
 // fast with the mode on as off and shows a gold move where it stops. A new game and a game over
 // leave no gold and no estimate running; the keys A and E toggle the modes (not while typing);
-// a reload keeps the mode; the review's gold is the position's best move; axe-clean.
+// a reload keeps the mode; the review's gold is the position's best move; axe-clean. How soon
+// the gold and the win chance show is one test of its own, over the same moves, named with its
+// budgets so that scripts/test.sh runs it alone; the others only wait, generously.
 // Run with `node --test tests/endgame-mode.test.mjs` after scripts/build-page.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
