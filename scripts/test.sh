@@ -43,7 +43,12 @@ FIRST_BUILD="nice -n 0"
 LAST_BUILD="nice -n 15"
 
 # Browser test files run this many at a time, each in a process of its own (tests/browser.mjs
-# says what a file must keep to itself for that).
+# says what a file must keep to itself for that). The Endgame's time budgets (the gold in 1.5 s)
+# run alone now too, so more at once would be safe; but the step is bound by CPU, not by
+# waiting: with the renderers counted (`perf stat -e task-clock`; the step table's CPU misses
+# them) it takes about 1.25 cores, and neither 4 at a time (on a quiet machine) nor 5 (on a
+# loaded one) was faster than 3 (docs/journal/first-run.md, twenty-third and twenty-fourth
+# sessions).
 BROWSER_FILES_AT_ONCE=3
 # The browser tests whose names say they time the page (a budget in ms or s, a time budget, as
 # fast as) or that load it most (a 200x200 board: its full-page screenshot took over 30 s with

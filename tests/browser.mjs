@@ -15,12 +15,14 @@
 // - the CLI, target/release/mineseer, only run: `cliBinary()` builds it only when it is
 //   missing (scripts/test.sh's `cargo test --release` has built it; files that find it missing
 //   at once wait on cargo's lock, and the later ones find it built).
-// Waits are on the page's own signals with generous timeouts; a test that times something
-// measures inside the page (performance.now), where the other files' load shows least.
-// scripts/test.sh runs the files 3 at a time, beside the Rust tests, but for the tests whose
-// names say they time the page (`within 0.5 s`, `over 100 ms`, `time budget`, `as fast`) or
-// load it most (`200x200`): its ALONE_TESTS pattern. Those run last, one at a time, alone on
-// the machine. A new test that times the page says so in its name.
+// Waits are on the page's own signals with generous timeouts, which bound a hang and promise
+// nothing: a test that times something measures inside the page (performance.now), where the
+// other files' load shows least, and says so in its name. scripts/test.sh runs the files 3 at a
+// time, beside the Rust tests, but for the tests whose names say they time the page (`within
+// 0.5 s`, `over 100 ms`, `time budget`, `as fast`) or load it most (`200x200`): its ALONE_TESTS
+// pattern. Those run last, one at a time, alone on the machine. So a promise about time gets a
+// test of its own, named with its budget, over the moves the functional tests play (as
+// endgame-mode.test.mjs's "the gold within 1.5 s ..."), and the functional tests wait 20-30 s.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -75,18 +75,30 @@ test('Clicks marks each number whose chord saves clicks with its gain, and the n
   assert.deepEqual(marks.next, [{ x: 0, y: 0, action: 'reveal' }]);
   assert.match(marks.summary, /^Chords that save clicks: \(1, 1\) \+1, \(2, 1\) \+1, \(3, 1\) \+1 · next click of the efficient style: reveal \(0, 0\)$/);
 
-  // A seeded expert game, played a few efficient steps in: the marks are the CLI's at each.
+  // A seeded expert game, played a few efficient steps in: at every fifth step the marks are
+  // the CLI's. Analyze (Clicks stays pressed) is on for the steps to the positions compared
+  // only: the steps between analysed positions that nothing asserted, most of this test's CPU.
+  // Turned on, Analyze analyses the position before the step too: the step's marks then
+  // replace marks already drawn, as they do when Analyze stays on.
   await page.selectOption('#play-style', 'efficient');
+  const setAnalyze = async (on) => {
+    if ((await page.getAttribute('#analyze', 'aria-pressed')) === String(on)) return;
+    const before = await analyzed(page);
+    await page.click('#analyze');
+    if (on) await clickMarks(page, before);
+  };
   let chordsSeen = 0;
   for (let seed = 41; seed < 60 && chordsSeen === 0; seed++) {
     await newGame(page, 'expert', String(seed), { rule: 'safe' });
     for (let i = 0; i < 40 && (await page.getAttribute('body', 'data-game')) === 'playing'; i++) {
+      const compared = i % 5 === 4;
+      await setAnalyze(compared);
       const moves = await page.$$eval('#moves li', (l) => l.length);
       const before = await analyzed(page);
       await page.click('#step');
       await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, moves);
       if ((await page.getAttribute('body', 'data-game')) !== 'playing') break;
-      if (i % 5 !== 4) continue;
+      if (!compared) continue;
       const marks = await clickMarks(page, before);
       const position = await shownPosition(page, 99);
       assert.deepEqual({ chords: marks.chords, next: marks.next }, cliClicks(position), position);
@@ -96,6 +108,8 @@ test('Clicks marks each number whose chord saves clicks with its gain, and the n
   assert.ok(chordsSeen > 0, 'some position of the games had a chord to mark');
 
   // Off: the marks go.
+  await setAnalyze(true);
+  assert.ok(await page.$$eval('#board .chord-gain, #board .next-click', (l) => l.length) > 0, 'marks to remove');
   await page.click('#clicks');
   assert.equal(await page.$$eval('#board .chord-gain, #board .next-click', (l) => l.length), 0);
   assert.equal(await page.textContent('#clicks-summary'), '');
