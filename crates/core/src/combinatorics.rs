@@ -195,6 +195,14 @@ pub fn ratio_to_f64(num: &BigUint, den: &BigUint) -> f64 {
     // but non-zero ratio stays non-zero (as far as an f64 reaches) instead of rounding to 0.
     let (n, num_shift) = top_bits(num);
     let (d, den_shift) = top_bits(den);
+    ratio_of_top_bits(n, num_shift, d, den_shift)
+}
+
+/// [`ratio_to_f64`] from the top 64 bits of each side and the shifts that brought them down:
+/// every exact road reads its two integers' top bits and comes here, so the same two integers
+/// give the same `f64` whatever holds them. (Not the correctly rounded ratio: each side is
+/// cut to 64 bits and rounded to an `f64` before the division.)
+pub(crate) fn ratio_of_top_bits(n: u64, num_shift: u64, d: u64, den_shift: u64) -> f64 {
     let (n, d) = (n as f64, d as f64);
     let exponent = (num_shift as i64 - den_shift as i64).clamp(-2000, 2000) as i32;
     // Two steps, so that 2^exponent itself never overflows or underflows before the product.

@@ -3,7 +3,8 @@
 //! witnesses, split into independent fronts) → `enumerate` (one front at a time, in machine
 //! integers where they cannot overflow; `small_front` searches a small front directly, with
 //! the same counts) → `combine` (fronts and floating cells under the mine
-//! count, generic over the weight) → `probability` ([`probability::solve_board`], the entry
+//! count, generic over the weight; `wide` holds counts past `u128` in a few machine words,
+//! natively) → `probability` ([`probability::solve_board`], the entry
 //! point; `scratch` holds its working buffers for a caller that analyses many positions).
 //! `scaled` and `approximate` are the floating-point estimate for positions past the exact
 //! budget; `conditioned` counts layouts with a few cells fixed; `sorting` is one stable sort
@@ -25,3 +26,5 @@ pub(crate) mod small_front;
 pub(crate) mod sorting;
 #[cfg(test)]
 pub(crate) mod test_games;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod wide;

@@ -61,6 +61,8 @@ pub struct BoxesScratch {
     spare: Boxes,
     /// Per front, the number of its witnesses and of its boxes.
     front_sizes: Vec<(u32, u32)>,
+    /// The cells some witness touches, each once.
+    touched: Vec<u32>,
 }
 
 impl BoxesScratch {
@@ -88,20 +90,29 @@ impl Boxes {
         if scratch.key_of_cell.len() < n_cells {
             scratch.key_of_cell.resize(n_cells, AtMostEight::new());
         }
-        // Each cell's key, its witnesses ascending (the witnesses are taken in order).
+        // Each cell's key, its witnesses ascending (the witnesses are taken in order), and the
+        // cells touched (each once, when its key was empty), so that the boxes are made from
+        // these few cells rather than from every cell of the board.
         let mut n_pairs = 0;
+        scratch.touched.clear();
         for (w, witness) in rules.witnesses.iter().enumerate() {
             n_pairs += witness.cells.len();
             for cell in &witness.cells {
-                scratch.key_of_cell[cell.get()].push(w as u32);
+                let key = &mut scratch.key_of_cell[cell.get()];
+                if key.is_empty() {
+                    scratch.touched.push(cell.0);
+                }
+                key.push(w as u32);
             }
         }
+        // In board order, as the boxes are numbered by their first cell.
+        scratch.touched.sort_unstable();
         scratch.last_box_of_witness.clear();
         scratch.last_box_of_witness.resize(n_witnesses, NONE);
         scratch.earlier_box.clear();
-        // Sized once: a box per front cell at most, and the unknown cells at most float (the
-        // vectors would otherwise grow several times over a position). The vectors of the
-        // boxes last recycled, if any, emptied.
+        // Sized once: a box per front cell at most (the vector would otherwise grow several
+        // times over a position); the floating cells' below. The vectors of the boxes last
+        // recycled, if any, emptied.
         // On wasm32 nothing is recycled (the page has no probabilities-only caller), and the
         // fresh vectors are made as before: the solver's module had no room for the reuse.
         #[cfg(not(target_arch = "wasm32"))]
@@ -117,7 +128,6 @@ impl Boxes {
             spare.box_of_cell.clear();
             spare.box_of_cell.resize(n_cells, None);
             spare.floating.clear();
-            spare.floating.reserve(rules.unknown_count);
             spare
         };
         #[cfg(target_arch = "wasm32")]
@@ -129,19 +139,26 @@ impl Boxes {
         ) = (
             Vec::with_capacity(n_pairs.min(rules.unknown_count)),
             Vec::new(),
-            Vec::with_capacity(rules.unknown_count),
+            Vec::new(),
             vec![None; n_cells],
         );
-        for (i, status) in rules.status.iter().enumerate() {
-            if *status != Status::Unknown {
-                continue;
-            }
+        // The floating cells: unknown, touched by no witness. Every cell is written at the
+        // end of the list and kept by advancing its length or not, without a branch per cell
+        // (this is the one pass over every cell; room for all of them and one more).
+        floating.resize(n_cells + 1, CellIdx(0));
+        let mut n_floating = 0;
+        for (i, (status, key)) in rules.status.iter().zip(&scratch.key_of_cell).enumerate() {
+            floating[n_floating] = CellIdx(i as u32);
+            n_floating += usize::from(*status == Status::Unknown && key.is_empty());
+        }
+        floating.truncate(n_floating);
+        // A witness's cells are unknown ones: every touched cell is in a box.
+        for &i in &scratch.touched {
+            let i = i as usize;
+            debug_assert_eq!(rules.status[i], Status::Unknown);
             let cell = CellIdx(i as u32);
             let key = &scratch.key_of_cell[i];
-            let Some(&first) = key.first() else {
-                floating.push(cell);
-                continue;
-            };
+            let first = key[0];
             let mut id = scratch.last_box_of_witness[first as usize];
             while id != NONE && boxes[id as usize].witnesses != *key {
                 id = scratch.earlier_box[id as usize];
@@ -161,10 +178,8 @@ impl Boxes {
             box_of_cell[i] = Some(id);
         }
         // Empty again for the next call: only the cells just filled.
-        for witness in &rules.witnesses {
-            for cell in &witness.cells {
-                scratch.key_of_cell[cell.get()] = AtMostEight::new();
-            }
+        for &i in &scratch.touched {
+            scratch.key_of_cell[i as usize] = AtMostEight::new();
         }
         split_fronts(n_witnesses, &boxes, scratch, &mut fronts);
         Boxes {

@@ -9,7 +9,8 @@
 //! 4. **Combine**: fronts and floating cells share the global mine count; the floating cells
 //!    weigh `C(floating, mines left)`. Exact integers, divided only at the end: `u64` or
 //!    `u128` where [`crate::engine::combine::machine_bound`] says no count can exceed them
-//!    (natively; the page's wasm32 always takes big integers), `BigUint` otherwise.
+//!    (natively; the page's wasm32 always takes big integers), past them 3 or 6 words of
+//!    [`crate::engine::wide`] within its bound (natively), `BigUint` otherwise.
 //!
 //! [`solve_probabilities`] is the same pipeline for callers that need only the probabilities.
 
@@ -25,6 +26,8 @@ use crate::engine::enumerate::{
 use crate::engine::rules::{Rules, Status};
 use crate::engine::scratch::{KeptProblem, Scratch};
 use crate::engine::small_front;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::engine::wide::{wide_bound_bits, Wide};
 use crate::error::{SolveError, SolveErrorKind};
 
 /// The budget of an analysis.
@@ -200,6 +203,26 @@ pub fn solve_probabilities_with(
             kept,
             out,
         ),
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::Wide192 => probabilities_on(
+            board,
+            &rules,
+            &boxes,
+            config,
+            machine_front::<Wide<3>>,
+            kept,
+            out,
+        ),
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::Wide384 => probabilities_on(
+            board,
+            &rules,
+            &boxes,
+            config,
+            machine_front::<Wide<6>>,
+            kept,
+            out,
+        ),
         Road::Big => probabilities_on(
             board,
             &rules,
@@ -269,6 +292,12 @@ enum Road {
     U64,
     #[cfg(not(target_arch = "wasm32"))]
     U128,
+    /// [`Wide`] of 3 words (192 bits): early intermediate positions.
+    #[cfg(not(target_arch = "wasm32"))]
+    Wide192,
+    /// [`Wide`] of 6 words (384 bits): every expert position.
+    #[cfg(not(target_arch = "wasm32"))]
+    Wide384,
     Big,
 }
 
@@ -296,11 +325,26 @@ fn road(rules: &Rules, boxes: &Boxes) -> Road {
         return Road::Big;
     }
     let unknown = (front_cells + boxes.floating.len()) as u64;
-    match crate::engine::combine::machine_bound(unknown, rules.mines_left as u64) {
-        Some(bound) if bound <= u64::MAX as u128 => Road::U64,
-        #[cfg(not(target_arch = "wasm32"))]
-        Some(_) => Road::U128,
-        _ => Road::Big,
+    let mines_left = rules.mines_left as u64;
+    // machine_bound's walk only where u128 may fit: up to 120 unknown cells it does (C(U, k)
+    // < 2^U), and beyond, where the bound in bits (two logarithms, a few bits above the exact
+    // bound) is at most 140. Each choice is one of speed only: every road counts the same
+    // integers, and reads the same f64 from them.
+    let bits = (unknown > 120).then(|| wide_bound_bits(unknown, mines_left));
+    if bits.is_none_or(|bits| bits <= 140.0) {
+        match crate::engine::combine::machine_bound(unknown, mines_left) {
+            Some(bound) if bound <= u64::MAX as u128 => return Road::U64,
+            Some(_) => return Road::U128,
+            None => {}
+        }
+    }
+    let bits = bits.unwrap_or_else(|| wide_bound_bits(unknown, mines_left));
+    if bits <= 192.0 {
+        Road::Wide192
+    } else if bits <= 384.0 {
+        Road::Wide384
+    } else {
+        Road::Big
     }
 }
 
@@ -327,6 +371,10 @@ fn analyse_boxes(
         Road::U64 => analyse_on(board, rules, boxes, config, machine_front::<u64>, kept),
         #[cfg(not(target_arch = "wasm32"))]
         Road::U128 => analyse_on(board, rules, boxes, config, machine_front::<u128>, kept),
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::Wide192 => analyse_on(board, rules, boxes, config, machine_front::<Wide<3>>, kept),
+        #[cfg(not(target_arch = "wasm32"))]
+        Road::Wide384 => analyse_on(board, rules, boxes, config, machine_front::<Wide<6>>, kept),
         Road::Big => analyse_on(
             board,
             rules,
