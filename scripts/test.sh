@@ -35,9 +35,12 @@ source scripts/lanes.sh
 export CARGO_PROFILE_RELEASE_DEBUG=0
 
 # The builds and the Rust tests only need throughput; the browsers beside them (the wasm-bindgen
-# tests' and the browser tests') wait on pages, so they go first. On a fresh machine the build
-# tools are the longest chain (tools, page, browser tests), so they go before the other builds;
-# clippy's check of the benches holds nothing up, so it takes what the others leave.
+# tests' and the browser tests') wait on pages, so they go first. Before the browser tests can
+# start, the page needs the build tools and the browser tests need the release build (the CLI
+# they compare with): on a fresh machine both go before the page's modules, which are quick to
+# finish once the tools are there, so that the Rust tests run while the tools still compile
+# rather than beside the browser tests (docs/journal/first-run.md). Clippy's check of the
+# benches holds nothing up, so it takes what the others leave.
 THROUGHPUT="nice -n 5"
 FIRST_BUILD="nice -n 0"
 LAST_BUILD="nice -n 15"
@@ -82,7 +85,7 @@ job_rust_build() {
   # `cargo build` would resolve the crates' features without the dev-dependencies' and
   # rebuild half the workspace).
   step "cargo test --no-run: the release build of every Rust test, clippy's lints in it (-D warnings)" \
-    $THROUGHPUT "${LINTED[@]}" cargo test --workspace --release --locked --no-run
+    $FIRST_BUILD "${LINTED[@]}" cargo test --workspace --release --locked --no-run
 }
 
 job_clippy() {

@@ -229,6 +229,7 @@ test('scripts/test.sh starts the build tools at once, beside the Rust build, and
   // The tools first (the longest chain on a fresh machine), clippy's check of the benches last.
   assert.match(testSh, /^job_tools\(\) \{\n[^}]*\$FIRST_BUILD env MINESEER_SETUP=build-tools/m);
   assert.match(testSh, /^job_clippy\(\) \{\n[^}]*\$LAST_BUILD cargo clippy/m);
+  assert.match(testSh, /^job_rust_build\(\) \{\n[^}]*\$FIRST_BUILD "\$\{LINTED\[@\]\}" cargo test --workspace --release --locked --no-run/m, 'the release build goes first too: the browser tests wait for its CLI');
 });
 
 test('build-page.sh --modules-only runs Trunk\'s cargo command for each module index.html builds', () => {
