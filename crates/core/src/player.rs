@@ -74,6 +74,7 @@ mod memo;
 mod moves;
 mod opening;
 mod stretch;
+mod stretch_choice;
 #[cfg(test)]
 pub(crate) mod test_positions;
 mod view;

@@ -92,13 +92,52 @@ pub struct OriginJson {
 
 /// A seed: text is what Mineseer writes (a 64-bit seed does not fit a JavaScript number);
 /// a whole number is what a person may type.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Read by hand rather than with `#[serde(untagged)]`, which accepts the same two forms but
+/// buffers the value through serde's generic `Content` first: that code cost the page's
+/// solver module 1,497 bytes gzipped (docs/journal/page.md, twenty-fifth session).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum SeedJson {
     /// In decimal.
     Text(String),
     /// As a JSON number.
     Number(u64),
+}
+
+impl<'de> Deserialize<'de> for SeedJson {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SeedJson, D::Error> {
+        deserializer.deserialize_any(SeedVisitor)
+    }
+}
+
+/// Accepts a string or a whole number from 0 to `u64::MAX`, as the untagged enum did.
+struct SeedVisitor;
+
+impl serde::de::Visitor<'_> for SeedVisitor {
+    type Value = SeedJson;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a seed: a string, or a whole number from 0 to 2^64 - 1")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<SeedJson, E> {
+        Ok(SeedJson::Text(text.to_owned()))
+    }
+
+    fn visit_string<E: serde::de::Error>(self, text: String) -> Result<SeedJson, E> {
+        Ok(SeedJson::Text(text))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<SeedJson, E> {
+        Ok(SeedJson::Number(n))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<SeedJson, E> {
+        u64::try_from(n)
+            .map(SeedJson::Number)
+            .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(n), &self))
+    }
 }
 
 /// One recorded click.
@@ -671,6 +710,26 @@ mod tests {
         assert!(text.contains(r#""seed":"7""#), "{text}");
         let again: RecordJson = serde_json::from_str(&text).unwrap();
         assert_eq!(again, back);
+    }
+
+    #[test]
+    fn a_seed_is_text_or_a_whole_number_and_nothing_else() {
+        let seed = |text: &str| serde_json::from_str::<SeedJson>(text);
+        assert_eq!(seed(r#""42""#).unwrap(), SeedJson::Text("42".into()));
+        assert_eq!(seed(r#""""#).unwrap(), SeedJson::Text(String::new()));
+        assert_eq!(seed("0").unwrap(), SeedJson::Number(0));
+        assert_eq!(
+            seed("18446744073709551615").unwrap(),
+            SeedJson::Number(u64::MAX)
+        );
+        for bad in ["-1", "1.5", "true", "null", "[7]", r#"{"seed":7}"#] {
+            let err = seed(bad).unwrap_err().to_string();
+            assert!(err.contains("a seed"), "{bad}: {err}");
+        }
+        // In a record, too: a bad seed is a clear error, not a panic.
+        let bad = RECORD.replace(r#""seed":7"#, r#""seed":-7"#);
+        let err = serde_json::from_str::<RecordJson>(&bad).unwrap_err();
+        assert!(err.to_string().contains("a seed"), "{err}");
     }
 
     #[test]

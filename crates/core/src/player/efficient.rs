@@ -23,44 +23,54 @@
 //! first that applies:
 //! 1. a hidden safe cell that is sure to be a zero (no neighbour can be a mine): it opens its
 //!    whole opening;
-//! 2. the chord of best net gain, when not negative: on a revealed number whose hidden
-//!    neighbours are all known, its unflagged mines are flagged one by one and it is chorded;
-//!    played only when its *risk* fits in the *slack* below. Its risk is its clicks less its
-//!    *never-free* cells (those no cascade can open: each neighbour is revealed, a mine, beside
-//!    a mine, or shown by the exact number chances of a position to be a zero in no layout)
-//!    and its *sure* cells (the normal style's next clicks: the hidden cells of the shadow's
-//!    batch from its next click on, up to the first that may be a zero);
+//! 2. the chord of best value whose net gain is not negative, unless the click of step 4 is
+//!    expected to save more: on a revealed number whose hidden neighbours are all known, its
+//!    unflagged mines are flagged one by one and it is chorded; played only when its *risk*
+//!    fits in the *slack* below. Its value is its net gain plus the best saving of a second
+//!    chord on a cell it opens, weighed by the exact number of layouts in which that cell
+//!    shows the number of its known mines (JSMinesweeper's "chord-chord"); the click's is as
+//!    in step 4, both in layouts times clicks. Its risk is its clicks less its *never-free*
+//!    cells (those no cascade can open: each neighbour is revealed, a mine, beside a mine, or
+//!    shown by the exact number chances of a position to be a zero in no layout) and its
+//!    *sure* cells (the normal style's next clicks: the hidden cells of the shadow's batch
+//!    from its next click on, up to the first that may be a zero);
 //! 3. when a chord was refused for want of slack, the normal style's own next click, when its
 //!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
 //! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
 //!    the number of its known mines (its other hidden neighbours then opened by its chord, less
 //!    the flags and the chord), times the exact number of layouts in which it shows it
 //!    (JSMinesweeper's rule; for a cell with no known mine beside it, the chance of a zero).
-//!    The never-free cells are candidates (ties go to them); the others only when the slack
-//!    is at least one;
+//!    The never-free and sure cells are candidates (ties go to them); the others only when
+//!    the slack is at least one;
 //! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
 //! zeros) the stretch opens, once per number it opens with no such zero beside it, and
 //! perhaps on more numbers (one clicked before the zero beside it). Each of our clicks
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
-//! normal style's click on that opening; a never-free click of step 4, and a number a click or
-//! a chord opens once no neighbour of it can be a zero opened in the stretch, for its click on
-//! that number; a click of steps 3 and 5 for that very click; a sure cell a chord opens for the
-//! normal style's click on it (the shadow waits at its next click, a cell still hidden here;
-//! none of the cells of its batch it clicks before a sure cell can be a zero, so no cascade
-//! of its own opens the sure cell before its turn: it clicks it, as a number or as the click
-//! on that zero's opening, and once the shadow has, the click is counted as a zero's opening
-//! or among its clicks on numbers none of ours stands for). Our clicks open distinct cells
-//! and openings, so they stand for distinct clicks of the normal style; the shadow's clicks on
-//! numbers that none of ours stands for are further clicks of it (a number not yet settled is
-//! counted there until it is, then in one place only). Let `D` be our clicks on the stretch
-//! less those two counts: steps 1, 3, 5 and the never-free clicks of step 4 never raise `D`,
-//! another click of step 4 raises it by one at most, and a chord by its risk at most. Each
-//! is played only when that fits in the *slack*, the clicks saved on the stretches before
-//! less `D`, so `D` never exceeds the clicks saved before. Once the stretch
-//! is over the shadow has played it all, its clicks `N` are known exactly, and the clicks
-//! saved change by `N` less ours, which is at least `-D` since `N` is at least the two counts.
+//! normal style's click on that opening; a never-free click of step 4 (or of step 2, in its
+//! place), and a number a click or a chord opens once no neighbour of it can be a zero opened
+//! in the stretch, for its click on that number; a click of steps 3 and 5 for that very click;
+//! a sure cell a click or a chord opens for the normal style's click on it (the shadow waits
+//! at its next click, a cell still hidden here; none of the cells of its batch it clicks
+//! before a sure cell can be a zero, so no cascade of its own opens the sure cell before its
+//! turn: it clicks it, as a number or as the click on that zero's opening, and once the
+//! shadow has, the click is counted as a zero's opening or among its clicks on numbers none
+//! of ours stands for). Our clicks open distinct cells and openings, so they stand for
+//! distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
+//! stands for are further clicks of it (a number not yet settled is counted there until it
+//! is, then in one place only). So are its *clicks to come* on numbers already revealed here
+//! that none of ours stands for: the revealed numbers of its batch from its next click on,
+//! before the first cell that may be a zero, which it clicks at their turn for the reason a
+//! sure cell is (each moves to the count before once it is made, or to ours if a click of
+//! ours is proved to stand for it: counted once). Let `D` be our clicks on the stretch less
+//! those three counts: steps 1, 3, 5 and the never-free and sure clicks of step 4 never raise
+//! `D`, another click of step 4 raises it by one at most, and a chord by its risk at most.
+//! Each is played only when that fits in the *slack*, the clicks saved on the stretches
+//! before less `D`, so `D` never exceeds the clicks saved before. Once the stretch is over
+//! the shadow has played it all (nothing is to come), its clicks `N` are known exactly, and
+//! the clicks saved change by `N` less ours, which is at least `-D` since `N` is at least the
+//! counts.
 //! So the clicks saved never fall below zero, and a game, which ends with a stretch or with
 //! the guess after one, never takes more clicks than the normal style
 //! (`tests/integration/play_styles.rs` checks it game by game).
