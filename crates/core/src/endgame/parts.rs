@@ -3,13 +3,15 @@
 //!
 //! The search splits sets of thousands of layouts millions of times, mostly to bound the
 //! parts and drop them: one vector for all the parts, not one per part, spares an allocation
-//! and a free for each of them (most parts are a layout or two).
+//! and a free for each of them (most parts are a layout or two); and the search keeps the
+//! `Parts` it is done with and gathers the next split into their vectors
+//! ([`Parts::gather_into`]), so that a split allocates nothing once the pool is warm.
 
 use std::cmp::Reverse;
 
 /// Parts of a set of layouts, largest first (equal sizes in the order they were numbered),
 /// each ascending as the set was.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct Parts {
     layouts: Vec<u32>,
     /// Where each part ends in `layouts`.
@@ -17,9 +19,19 @@ pub(super) struct Parts {
 }
 
 impl Parts {
+    /// [`Parts::gather_into`] new parts (for the tests).
+    #[cfg(test)]
+    pub(super) fn gather(set: &[u32], labels: &[u32], sizes: &[u32]) -> Parts {
+        let mut parts = Parts::default();
+        parts.gather_into(set, labels, sizes);
+        parts
+    }
+
     /// The parts of `set` given each layout's label: 0 for a layout in no part (a mine under
     /// the move), `k` for part `k - 1` of the `sizes.len()` parts, whose sizes are given.
-    pub(super) fn gather(set: &[u32], labels: &[u32], sizes: &[u32]) -> Parts {
+    /// Into these parts' vectors, whatever they held: kept parts are reused without
+    /// allocating.
+    pub(super) fn gather_into(&mut self, set: &[u32], labels: &[u32], sizes: &[u32]) {
         // A move splits a set into a few parts (what a cell shows): their scratch fits on
         // the stack.
         const FEW: usize = 16;
@@ -37,14 +49,16 @@ impl Parts {
         }
         crate::engine::sorting::stable_sort_by_key(order, |&p| Reverse(sizes[p as usize]));
         // Where the next layout of each part goes.
-        let mut ends = Vec::with_capacity(sizes.len());
+        let (layouts, ends) = (&mut self.layouts, &mut self.ends);
+        ends.clear();
         let mut at = 0u32;
         for &p in order.iter() {
             next[p as usize] = at;
             at += sizes[p as usize];
             ends.push(at);
         }
-        let mut layouts = vec![0u32; at as usize];
+        layouts.clear();
+        layouts.resize(at as usize, 0);
         for (&layout, &label) in set.iter().zip(labels) {
             if label > 0 {
                 let slot = &mut next[label as usize - 1];
@@ -52,7 +66,6 @@ impl Parts {
                 *slot += 1;
             }
         }
-        Parts { layouts, ends }
     }
 
     /// The parts, largest first.

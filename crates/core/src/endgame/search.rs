@@ -68,6 +68,11 @@ pub(super) struct Search<'a> {
     scratch_values_seen: Vec<u16>,
     /// Scratch for [`Search::parts_of_move`]'s split ([`Search::take_split`]).
     scratch_split: Vec<u32>,
+    /// Scratch for the parts' sizes of [`Search::parts_of_move`] and
+    /// [`Search::joint_parts`].
+    scratch_sizes: Vec<u32>,
+    /// Parts the search is done with ([`Search::recycle`]), gathered into again.
+    spare_parts: Vec<Parts>,
     /// Scratch for [`Search::joint_parts`]: per layout its label; per (label, value) pair
     /// its new label (`u32::MAX` between calls), and the pairs set.
     scratch_labels: Vec<u32>,
@@ -130,6 +135,8 @@ impl<'a> Search<'a> {
             ],
             scratch_values_seen: Vec::new(),
             scratch_split: Vec::new(),
+            scratch_sizes: Vec::new(),
+            spare_parts: Vec::new(),
             scratch_labels: Vec::new(),
             scratch_label_of_pair: Vec::new(),
             scratch_pairs_seen: Vec::new(),
@@ -254,6 +261,7 @@ impl<'a> Search<'a> {
         if !informative_safe.is_empty() {
             let parts = self.joint_parts(set, &informative_safe);
             let (wins, exact) = self.sum_parts(&parts, cutoff, &child_active)?;
+            self.recycle(parts);
             return Ok(NodeResult {
                 wins,
                 exact,
@@ -294,6 +302,7 @@ impl<'a> Search<'a> {
                     .iter()
                     .map(|p| self.strategy_wins(p, &child_active))
                     .sum();
+                self.recycle(parts);
                 if move_lower > lower {
                     lower = move_lower;
                     lower_cell = cell as u32;
@@ -318,6 +327,7 @@ impl<'a> Search<'a> {
                 next_move += 1;
                 let parts = self.parts_of_move(set, cell);
                 if !seen_splits.insert(self.take_split()) {
+                    self.recycle(parts);
                     continue;
                 }
                 // The parts' bounds, largest part first; a part is worth at most its size, so
@@ -335,6 +345,7 @@ impl<'a> Search<'a> {
                 let bound = bound + sizes_left;
                 if bound as i64 <= threshold {
                     bound_of_rest = bound_of_rest.max(bound);
+                    self.recycle(parts);
                     continue;
                 }
                 top_pending = top_pending.max(bound);
@@ -351,6 +362,7 @@ impl<'a> Search<'a> {
             }
             let (_, cell, parts) = pending.remove(pick);
             let (wins, exact) = self.sum_parts(&parts, threshold, &child_active)?;
+            self.recycle(parts);
             if exact && wins as i64 > threshold {
                 best = Some((wins, cell));
                 if at_root {
@@ -363,6 +375,9 @@ impl<'a> Search<'a> {
         // What was left unsearched is bounded by the best pending bound and by the safe
         // layouts of the safest move not looked at.
         bound_of_rest = bound_of_rest.max(pending.iter().map(|p| p.0).max().unwrap_or(0));
+        for (_, _, parts) in pending {
+            self.recycle(parts);
+        }
         if let Some(&(cell_mines, _)) = moves.get(next_move) {
             bound_of_rest = bound_of_rest.max((size - cell_mines) as u64);
         }

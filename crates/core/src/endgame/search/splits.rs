@@ -67,13 +67,17 @@ impl Search<'_> {
             }
             n_labels = next as usize;
         }
-        // `Parts::gather` numbers parts from 1.
-        let mut sizes = vec![0u32; n_labels];
+        // `Parts::gather_into` numbers parts from 1.
+        let sizes = &mut self.scratch_sizes;
+        sizes.clear();
+        sizes.resize(n_labels, 0);
         for label in labels.iter_mut() {
             sizes[*label as usize] += 1;
             *label += 1;
         }
-        Parts::gather(set, labels, &sizes)
+        let mut parts = self.spare_parts.pop().unwrap_or_default();
+        parts.gather_into(set, labels, sizes);
+        parts
     }
 
     /// The parts of `set` told apart by the observations of all of `cells`, in no particular
@@ -130,7 +134,8 @@ impl Search<'_> {
         // between calls (reset entry by entry), and the parts are sized by a first count.
         let part_of_value = &mut self.scratch_part_of_value;
         let values_seen = &mut self.scratch_values_seen;
-        let mut sizes: Vec<u32> = Vec::new();
+        let sizes = &mut self.scratch_sizes;
+        sizes.clear();
         let split = &mut self.scratch_split;
         split.clear();
         split.reserve(set.len());
@@ -154,7 +159,15 @@ impl Search<'_> {
             part_of_value[value as usize] = u32::MAX;
         }
         values_seen.clear();
-        Parts::gather(set, split, &sizes)
+        let mut parts = self.spare_parts.pop().unwrap_or_default();
+        parts.gather_into(set, split, sizes);
+        parts
+    }
+
+    /// Keeps parts the caller is done with, for the next split to gather into. Parts that
+    /// are dropped instead are only allocated again.
+    pub(super) fn recycle(&mut self, parts: Parts) {
+        self.spare_parts.push(parts);
     }
 
     /// The split of the last [`Search::parts_of_move`], as a label per layout of its set (0
