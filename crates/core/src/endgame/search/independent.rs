@@ -3,7 +3,7 @@
 //! group's game is won, so its value is the product of theirs ([`Search::independent_games`],
 //! [`Search::product`]).
 
-use crate::endgame::known::{set_hash, FastMap, FastSet, Known};
+use crate::endgame::known::{set_hash, FastSet, Known};
 use crate::endgame::layouts::MINE;
 
 use super::{NodeLimit, NodeResult, Search};
@@ -47,15 +47,19 @@ impl Search<'_> {
                 }
             }
         }
-        // Group of each variable cell, numbered by first appearance.
-        let mut group_of_root: FastMap<u32, usize> = FastMap::default();
+        // Group of each variable cell, numbered by first appearance (through an array by
+        // root cell: a map of its own would cost the page's module its code).
+        let mut group_of_root = vec![usize::MAX; n_cells];
         let mut group_of_cell: Vec<usize> = Vec::with_capacity(variable.len());
+        let mut n_groups = 0;
         for &c in variable {
-            let r = root(&mut parent, c);
-            let next = group_of_root.len();
-            group_of_cell.push(*group_of_root.entry(r).or_insert(next));
+            let group = &mut group_of_root[root(&mut parent, c) as usize];
+            if *group == usize::MAX {
+                *group = n_groups;
+                n_groups += 1;
+            }
+            group_of_cell.push(*group);
         }
-        let n_groups = group_of_root.len();
         if n_groups < 2 {
             return None;
         }
