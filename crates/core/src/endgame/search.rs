@@ -16,7 +16,7 @@ mod strategy;
 use crate::board::CellIdx;
 
 use super::budget::EndgameConfig;
-use super::known::{set_hash, FastSet, Known, KnownSets, NO_CELL};
+use super::known::{set_hash, FastMap, Known, KnownSets, NO_CELL};
 use super::layouts::LayoutTable;
 use super::parts::Parts;
 use super::scan::{informative_safe, scan, still_in_play, WideScan};
@@ -78,7 +78,7 @@ pub(super) struct Search<'a> {
     scratch_labels: Vec<u32>,
     scratch_label_of_pair: Vec<u32>,
     scratch_pairs_seen: Vec<u32>,
-    /// [`DENSE_PAIRS`], lowered by a test to check the map.
+    /// [`DENSE_PAIRS`], lowered by a test to check the sparse numbering.
     dense_pairs: usize,
     known: KnownSets,
     /// Layout indices stored in `known`, and their limit.
@@ -286,7 +286,9 @@ impl<'a> Search<'a> {
         // wait (and are often never needed).
         let mut pending: Vec<(u64, usize, Parts)> = Vec::new();
         let mut next_move = 0;
-        let mut seen_splits: FastSet<Vec<u32>> = FastSet::default();
+        // The splits of the moves met (a map like `move_values`' splits, whose code the
+        // page's module then holds once; the value is unused).
+        let mut seen_splits: FastMap<Vec<u32>, u64> = FastMap::default();
         // A strategy found cheaply sets the bar: its wins are reached, so only a move that
         // beats them needs an exact value (its first move is searched like any other, and
         // is the best move when none does better).
@@ -326,7 +328,7 @@ impl<'a> Search<'a> {
                 }
                 next_move += 1;
                 let parts = self.parts_of_move(set, cell);
-                if !seen_splits.insert(self.take_split()) {
+                if seen_splits.insert(self.take_split(), 0).is_some() {
                     self.recycle(parts);
                     continue;
                 }

@@ -4,7 +4,6 @@
 //! ([`Search::split_by_cells`]). Each goes through an array indexed by what a cell shows,
 //! reset entry by entry and kept between calls, so no split hashes.
 
-use crate::endgame::known::FastMap;
 use crate::endgame::layouts::MINE;
 use crate::endgame::parts::Parts;
 
@@ -14,14 +13,75 @@ use super::Search;
 /// it, a map.
 pub(super) const DENSE_PAIRS: usize = 1 << 20;
 
+/// [`Search::joint_parts`]'s numbering of the pairs (label, what `column` shows) of the
+/// layouts of `set` by first appearance, into `labels`, where the pairs are too many for an
+/// array: the layouts are grouped by label (a counting sort, each group in the set's order),
+/// each group's values get pair numbers through `pair_of_value` (per column entry,
+/// `u32::MAX` between uses; `values_seen` its entries set), and a last pass in the set's
+/// order renumbers the pairs as they first appear. Returns the number of pairs.
+fn relabel_sparse(
+    set: &[u32],
+    column: &[u16],
+    labels: &mut [u32],
+    n_labels: usize,
+    pair_of_value: &mut [u32],
+    values_seen: &mut Vec<u16>,
+) -> u32 {
+    // Where each label's group starts, then (after the scatter) where it ends.
+    let mut group_end = vec![0u32; n_labels + 1];
+    for &label in labels.iter() {
+        group_end[label as usize + 1] += 1;
+    }
+    for label in 0..n_labels {
+        group_end[label + 1] += group_end[label];
+    }
+    let mut order = vec![0u32; labels.len()];
+    for (position, &label) in labels.iter().enumerate() {
+        let slot = &mut group_end[label as usize];
+        order[*slot as usize] = position as u32;
+        *slot += 1;
+    }
+    let mut pair_of = vec![0u32; labels.len()];
+    let mut n_pairs = 0u32;
+    let mut group_start = 0;
+    for &end in &group_end[..n_labels] {
+        for &position in &order[group_start..end as usize] {
+            let value = column[set[position as usize] as usize];
+            let slot = &mut pair_of_value[value as usize];
+            if *slot == u32::MAX {
+                *slot = n_pairs;
+                n_pairs += 1;
+                values_seen.push(value);
+            }
+            pair_of[position as usize] = *slot;
+        }
+        for &value in values_seen.iter() {
+            pair_of_value[value as usize] = u32::MAX;
+        }
+        values_seen.clear();
+        group_start = end as usize;
+    }
+    let mut number_of_pair = vec![u32::MAX; n_pairs as usize];
+    let mut next = 0;
+    for (label, &pair) in labels.iter_mut().zip(&pair_of) {
+        let number = &mut number_of_pair[pair as usize];
+        if *number == u32::MAX {
+            *number = next;
+            next += 1;
+        }
+        *label = *number;
+    }
+    next
+}
+
 impl Search<'_> {
     /// The parts of `set` told apart by the observations of all of `cells`, largest first
     /// (equal sizes in the order of their first layout), each ascending as the table keys
     /// want. The layouts are labelled a cell at a time: a layout's new label numbers the
     /// pair (its label, what the cell shows) by first appearance, through an array indexed
     /// by the pair (reset entry by entry), so the final labels number the joint observations
-    /// by first appearance. Exact, with no hashing; a map replaces the array only when the
-    /// pairs would outgrow [`DENSE_PAIRS`].
+    /// by first appearance. Exact, with no hashing; when the pairs would outgrow
+    /// [`DENSE_PAIRS`], [`relabel_sparse`] numbers them the same way.
     pub(super) fn joint_parts(&mut self, set: &[u32], cells: &[usize]) -> Parts {
         self.visits += set.len() as u64;
         let table = self.table;
@@ -56,14 +116,14 @@ impl Search<'_> {
                 }
                 pairs_seen.clear();
             } else {
-                let mut label_of: FastMap<(u32, u16), u32> = FastMap::default();
-                for (label, &layout) in labels.iter_mut().zip(set) {
-                    let fresh = label_of.len() as u32;
-                    *label = *label_of
-                        .entry((*label, column[layout as usize]))
-                        .or_insert(fresh);
-                }
-                next = label_of.len() as u32;
+                next = relabel_sparse(
+                    set,
+                    column,
+                    labels,
+                    n_labels,
+                    &mut self.scratch_part_of_value,
+                    &mut self.scratch_values_seen,
+                );
             }
             n_labels = next as usize;
         }
@@ -189,7 +249,7 @@ mod tests {
     /// The split of a set of layouts by the joint observations of some cells is the exact,
     /// cell by cell one, its parts largest first and equal sizes in the order of their first
     /// layout, on random sets and cells of an open region's table: through the array, and
-    /// through the map that replaces it for large sets.
+    /// through the sparse numbering that replaces it for large sets.
     #[test]
     fn joint_parts_are_the_exact_split() {
         let (_, table) = table_of(include_str!(
