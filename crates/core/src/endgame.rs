@@ -73,8 +73,9 @@
 //! table), `scan` (one pass over a set of layouts), `known` (the transposition table),
 //! `parts` (a move's parts end to end in one vector), and `search` (the expectimax itself),
 //! with its bounds (`search/bounds`), its simple strategy (`search/strategy`), the easier
-//! game's bound (`search/groups`) and every move's value (`search/move_values`) as more
-//! methods of the search in files below it. The lower parts know nothing of the search; the
+//! game's bound (`search/groups`), independent games (`search/independent`), the splits of
+//! a set by what cells show (`search/splits`) and every move's value (`search/move_values`)
+//! as more methods of the search in files below it. The lower parts know nothing of the search; the
 //! search's files reach each other through its methods only.
 
 mod budget;

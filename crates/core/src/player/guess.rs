@@ -150,7 +150,8 @@ fn full_candidates(
     // Two kinds of floating cells are worth a look: those with the fewest hidden neighbours
     // (the best chance of a 0), and those two steps straight out from a number, whose number
     // will overlap the front's (JSMinesweeper's off-edge candidates).
-    stable_sort_by_key(&mut floating, |c| (hidden_neighbours(board, c.0), c.0));
+    let hidden = hidden_neighbours_of(board, &floating);
+    stable_sort_by_key(&mut floating, |c| (hidden[c.0.get()], c.0));
     let mut chosen_floating: Vec<(CellIdx, f64)> = floating
         .iter()
         .copied()
@@ -167,13 +168,30 @@ fn full_candidates(
         }
     }
     candidates.extend(chosen_floating);
-    stable_sort_by(&mut candidates, |a, b| {
-        b.1.total_cmp(&a.1)
-            .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
-            .then(a.0.cmp(&b.0))
-    });
+    sort_safest_first(board, &mut candidates);
     candidates.truncate(config.max_candidates.max(1));
     candidates
+}
+
+/// Sorts cells with their safeties safest first, then by fewer hidden neighbours, then in
+/// board order.
+fn sort_safest_first(board: &Board, cells: &mut [(CellIdx, f64)]) {
+    let hidden = hidden_neighbours_of(board, cells);
+    stable_sort_by(cells, |a, b| {
+        b.1.total_cmp(&a.1)
+            .then(hidden[a.0.get()].cmp(&hidden[b.0.get()]))
+            .then(a.0.cmp(&b.0))
+    });
+}
+
+/// The hidden neighbours of `cells`, by cell index (0 for the board's other cells), for the
+/// sorts by them: each cell is counted once, not at every comparison.
+fn hidden_neighbours_of(board: &Board, cells: &[(CellIdx, f64)]) -> Vec<u8> {
+    let mut hidden = vec![0u8; board.len()];
+    for &(idx, _) in cells {
+        hidden[idx.get()] = hidden_neighbours(board, idx) as u8;
+    }
+    hidden
 }
 
 /// The best guess of a position at [`Level::Full`], with its score (`None` when no cell can
@@ -271,11 +289,7 @@ pub(crate) fn ranked_guesses(
     let mut view = ProbabilityView::new(board, analysis);
     if config.level == Level::Fast {
         let mut cells = guessable(board, &mut view);
-        stable_sort_by(&mut cells, |a, b| {
-            b.1.total_cmp(&a.1)
-                .then(hidden_neighbours(board, a.0).cmp(&hidden_neighbours(board, b.0)))
-                .then(a.0.cmp(&b.0))
-        });
+        sort_safest_first(board, &mut cells);
         return cells
             .into_iter()
             .map(|(idx, safety)| RankedGuess {

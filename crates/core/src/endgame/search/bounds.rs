@@ -50,6 +50,7 @@ impl Search<'_> {
                 .iter()
                 .map(|p| self.quick_bound_at(p, active, depth + 1))
                 .sum();
+            self.recycle(parts);
             if set.len() > 2 {
                 self.remember(hash, set, Known::upper(bound, false));
             }
@@ -113,10 +114,12 @@ impl Search<'_> {
         let informative_safe = informative_safe(active, &mines, &varies);
         let bound = if !informative_safe.is_empty() {
             let parts = self.joint_parts(set, &informative_safe);
-            parts
+            let bound = parts
                 .iter()
                 .map(|p| self.move_bound(p, &child_active, plies))
-                .sum()
+                .sum();
+            self.recycle(parts);
+            bound
         } else {
             let mut moves: Vec<(u32, usize)> = (0..active.len())
                 .filter(|&k| mines[k] > 0 && mines[k] < size)
@@ -140,6 +143,7 @@ impl Search<'_> {
                         break;
                     }
                 }
+                self.recycle(parts);
                 best = best.max(bound + sizes_left);
             }
             best

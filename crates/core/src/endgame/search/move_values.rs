@@ -74,6 +74,7 @@ impl Search<'_> {
                     won
                 }
             };
+            self.recycle(parts);
             wins.push(won);
         }
         Ok(wins)

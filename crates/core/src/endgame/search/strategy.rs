@@ -105,6 +105,7 @@ impl Search<'_> {
             .iter()
             .map(|p| self.strategy_wins(p, &child_active))
             .sum();
+        self.recycle(parts);
         if set.len() > 2 {
             self.remember(
                 hash,
