@@ -18,6 +18,7 @@ pub mod boxes;
 pub mod combine;
 pub(crate) mod conditioned;
 pub mod enumerate;
+pub(crate) mod fronts;
 pub mod probability;
 pub mod rules;
 pub mod scaled;
