@@ -2,7 +2,7 @@
 //! `rules` (numbers to witnesses, the only grid-aware step) → `boxes` (cells with the same
 //! witnesses, split into independent fronts) → `enumerate` (one front at a time, in machine
 //! integers where they cannot overflow; `small_front` searches a small front directly, with
-//! the same counts) → `combine` (fronts and floating cells under the mine
+//! the same counts; `fronts` runs it over a position's fronts) → `combine` (fronts and floating cells under the mine
 //! count, generic over the weight; `wide` holds counts past `u128` in a few machine words,
 //! natively) → `probability` ([`probability::solve_board`], the entry
 //! point; `scratch` holds its working buffers for a caller that analyses many positions).
@@ -18,6 +18,7 @@ pub mod boxes;
 pub mod combine;
 pub(crate) mod conditioned;
 pub mod enumerate;
+pub(crate) mod fronts;
 pub mod probability;
 pub mod rules;
 pub mod scaled;

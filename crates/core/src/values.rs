@@ -42,9 +42,8 @@ use num_bigint::BigUint;
 use crate::board::Board;
 use crate::engine::boxes::Boxes;
 use crate::engine::enumerate::{trace_front, FrontLimits};
-use crate::engine::probability::{
-    analysis_from_fronts, front_failure, front_problem, solve_board, Analysis, SolveConfig,
-};
+use crate::engine::fronts::{front_failure, front_problem};
+use crate::engine::probability::{analysis_from_fronts, solve_board, Analysis, SolveConfig};
 use crate::engine::rules::Rules;
 use crate::error::SolveError;
 

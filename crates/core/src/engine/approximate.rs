@@ -9,9 +9,8 @@
 
 use crate::board::{Board, CellIdx};
 use crate::engine::boxes::Boxes;
-use crate::engine::probability::{
-    classify, combine_fronts, enumerate_fronts, CellClass, SolveConfig,
-};
+use crate::engine::fronts::enumerate_fronts;
+use crate::engine::probability::{classify, combine_fronts, CellClass, SolveConfig};
 use crate::engine::rules::Rules;
 use crate::engine::scaled::Scaled;
 use crate::error::SolveError;

@@ -69,6 +69,26 @@ impl Weight for BigUint {
 /// when it does not fit in a `u128`; an intermediate product that does not fit gives `None`
 /// too, which only sends a few more positions to big integers.
 pub fn machine_bound(unknown: u64, mines_left: u64) -> Option<u128> {
+    // The walk on u64 first, a hardware division a step (a u128 division is a call of some
+    // fifty instructions); where one of its steps overflows, on u128. Each step of either is
+    // exact (its quotient is a binomial), so both give the same integer where u64 holds it.
+    machine_bound_u64(unknown, mines_left)
+        .map(u128::from)
+        .or_else(|| machine_bound_u128(unknown, mines_left))
+}
+
+/// [`machine_bound`]'s walk on `u64`, or `None` where a step overflows.
+fn machine_bound_u64(unknown: u64, mines_left: u64) -> Option<u64> {
+    let k = mines_left.min(unknown / 2);
+    let mut binomial: u64 = 1;
+    for i in 0..k {
+        binomial = binomial.checked_mul(unknown - i)? / (i + 1);
+    }
+    binomial.checked_mul(mines_left.checked_add(8)?)
+}
+
+/// [`machine_bound`]'s walk on `u128`.
+fn machine_bound_u128(unknown: u64, mines_left: u64) -> Option<u128> {
     let k = mines_left.min(unknown / 2) as u128;
     let n = unknown as u128;
     let mut binomial: u128 = 1;
@@ -203,7 +223,7 @@ pub struct FrontWeights<W> {
 }
 
 /// What the combination yields.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Combined<W> {
     /// All consistent layouts.
     pub total: W,
@@ -250,9 +270,26 @@ pub fn combine<W: Weight>(
     floating: u64,
     mines_left: usize,
 ) -> Combined<W> {
+    // The shortcut's bound, in one sentence: exact weights and a single front. Native only:
+    // the page's module has no room for a second copy of the combination.
+    if W::EXACT && fronts.len() == 1 && cfg!(not(target_arch = "wasm32")) {
+        combine_one_front(&fronts[0], front_boxes[0], n_boxes, floating, mines_left)
+    } else {
+        combine_general(fronts, front_boxes, n_boxes, floating, mines_left)
+    }
+}
+
+/// [`combine`] on any fronts, through the polynomials of the fronts before and after each.
+fn combine_general<W: Weight>(
+    fronts: &[FrontWeights<W>],
+    front_boxes: &[&[u32]],
+    n_boxes: usize,
+    floating: u64,
+    mines_left: usize,
+) -> Combined<W> {
     let left = mines_left as i64;
-    // others[f] is the product of every front but f. One front (the common case on small
-    // boards) has no others: their product is one, and no prefix or suffix is needed.
+    // others[f] is the product of every front but f. One front of rounded weights has no
+    // others: their product is one, and no prefix or suffix is needed.
     let (all, others) = if fronts.len() == 1 {
         let one = MinePoly::one();
         (
@@ -299,26 +336,93 @@ pub fn combine<W: Weight>(
                     way.add_assign(&c.product(&floating_ways[(t - lo) as usize]));
                 }
             }
-            if way.is_zero_count() {
-                continue;
-            }
-            for (local, &b) in boxes.iter().enumerate() {
-                let tally = &tallies[local];
-                if !tally.is_zero_count() {
-                    box_mine_weights[b as usize].add_assign(&tally.product(&way));
-                }
-            }
+            add_box_weights(&mut box_mine_weights, boxes, tallies, &way);
         }
     }
+    let floating_mine_layouts =
+        floating_mine_layouts(&all.coeffs, lo, &floating_ways, floating, left, || {
+            all.floating_ways(floating - 1, left - 1)
+        });
+    Combined {
+        total,
+        box_mine_weights,
+        floating_mine_layouts,
+        front_mines: (lo as usize, hi as usize),
+    }
+}
 
-    let floating_mine_layouts = if floating == 0 {
+/// [`combine`] of one front of exact weights (every position of a small board's opening): the
+/// product of the other fronts is one, and a product by one changes no exact integer, so the
+/// front's own counts (cut above the mines left, as [`product`] cuts them) are the product of
+/// all fronts, and a mine count's weight is its floating placements alone. The same integers
+/// as the general road, without its four polynomials.
+fn combine_one_front<W: Weight>(
+    front: &FrontWeights<W>,
+    boxes: &[u32],
+    n_boxes: usize,
+    floating: u64,
+    mines_left: usize,
+) -> Combined<W> {
+    let left = mines_left as i64;
+    let offset = front.min_mines;
+    let len = front
+        .counts
+        .len()
+        .min((mines_left + 1).saturating_sub(offset))
+        .max(1);
+    let all = &front.counts[..len];
+    let (lo, hi) = (offset as i64, (offset + len - 1) as i64);
+    let floating_ways = floating_ways_of(lo, hi, floating, left);
+    let total = dot(all, &floating_ways);
+    let mut box_mine_weights = vec![W::zero_count(); n_boxes];
+    for (m, tallies) in front.tallies.iter().enumerate().take(len) {
+        add_box_weights(&mut box_mine_weights, boxes, tallies, &floating_ways[m]);
+    }
+    let floating_mine_layouts =
+        floating_mine_layouts(all, lo, &floating_ways, floating, left, || {
+            floating_ways_of(lo, hi, floating - 1, left - 1)
+        });
+    Combined {
+        total,
+        box_mine_weights,
+        floating_mine_layouts,
+        front_mines: (lo as usize, hi as usize),
+    }
+}
+
+/// Adds a front's tallies at one mine count, times that count's weight `way`, to its boxes'
+/// mine weights (`boxes`: the front's global box indices).
+fn add_box_weights<W: Weight>(box_mine_weights: &mut [W], boxes: &[u32], tallies: &[W], way: &W) {
+    if way.is_zero_count() {
+        return;
+    }
+    for (local, &b) in boxes.iter().enumerate() {
+        let tally = &tallies[local];
+        if !tally.is_zero_count() {
+            box_mine_weights[b as usize].add_assign(&tally.product(way));
+        }
+    }
+}
+
+/// Layouts in which one given floating cell is a mine, from the product of all fronts (`all`,
+/// from `lo` mines on) and its floating placements; `rounded_row` is the row of
+/// `C(floating - 1, left - t - 1)`, which only rounded weights compute.
+fn floating_mine_layouts<W: Weight>(
+    all: &[W],
+    lo: i64,
+    floating_ways: &[W],
+    floating: u64,
+    left: i64,
+    rounded_row: impl FnOnce() -> Vec<W>,
+) -> W {
+    if floating == 0 {
         W::zero_count()
     } else if W::EXACT {
         // A given floating cell is a mine in C(floating - 1, k - 1) = C(floating, k) k /
         // floating of the C(floating, k) placements of k = left - t mines: the row already
         // computed, and one exact division of the sum (each term is a multiple of floating).
         let mut sum = W::zero_count();
-        for (i, (a, w)) in all.coeffs.iter().zip(&floating_ways).enumerate() {
+        for (i, (a, w)) in all.iter().zip(floating_ways).enumerate() {
             let k = (left - lo - i as i64) as u64;
             if k > 0 && !a.is_zero_count() && !w.is_zero_count() {
                 sum.add_assign(&a.product(w).mul_small(k));
@@ -327,13 +431,7 @@ pub fn combine<W: Weight>(
         sum.div_exact_small(floating)
     } else {
         // Rounded weights: the row of C(floating - 1, left - t - 1) itself.
-        dot(&all.coeffs, &all.floating_ways(floating - 1, left - 1))
-    };
-    Combined {
-        total,
-        box_mine_weights,
-        floating_mine_layouts,
-        front_mines: (lo as usize, hi as usize),
+        dot(all, &rounded_row())
     }
 }
 
@@ -362,6 +460,14 @@ fn dot<W: Weight>(a: &[W], b: &[W]) -> W {
     sum
 }
 
+/// `C(floating, left - t)` for each total `t` of the fronts' mines in `lo..=hi` (entry
+/// `t - lo`): the ways to place among `floating` cells what the fronts leave of `left` mines.
+fn floating_ways_of<W: Weight>(lo: i64, hi: i64, floating: u64, left: i64) -> Vec<W> {
+    let mut ways = W::binomials(floating, left - hi, left - lo);
+    ways.reverse();
+    ways
+}
+
 /// A polynomial in the number of mines: `coeffs[i]` counts layouts with `offset + i` mines.
 #[derive(Clone)]
 struct MinePoly<W> {
@@ -387,9 +493,7 @@ impl<W: Weight> MinePoly<W> {
     /// ways to place among `floating` cells what the fronts leave of `left` mines.
     fn floating_ways(&self, floating: u64, left: i64) -> Vec<W> {
         let (lo, hi) = self.range();
-        let mut ways = W::binomials(floating, left - hi, left - lo);
-        ways.reverse();
-        ways
+        floating_ways_of(lo, hi, floating, left)
     }
 
     /// The product with the polynomial of `other` from `other_offset` mines on, without the
@@ -422,4 +526,119 @@ fn product<W: Weight>(
         }
     }
     MinePoly { offset, coeffs }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+    use num_bigint::BigUint;
+
+    /// A random front of `n_boxes` boxes: its counts per mine count from `min_mines` on, some
+    /// of them zero, and tallies consistent with nothing in particular (the combination only
+    /// multiplies and adds them).
+    fn random_front(rng: &mut GameRng, n_boxes: usize) -> FrontWeights<u128> {
+        let len = 1 + rng.below(9) as usize;
+        let value = |rng: &mut GameRng| {
+            if rng.below(5) == 0 {
+                0
+            } else {
+                1 + rng.below(1 << 20) as u128
+            }
+        };
+        FrontWeights {
+            min_mines: rng.below(12) as usize,
+            counts: (0..len).map(|_| value(rng)).collect(),
+            tallies: (0..len)
+                .map(|_| (0..n_boxes).map(|_| value(rng)).collect())
+                .collect(),
+        }
+    }
+
+    fn widen(front: &FrontWeights<u128>) -> FrontWeights<BigUint> {
+        FrontWeights {
+            min_mines: front.min_mines,
+            counts: front.counts.iter().map(|&c| BigUint::from(c)).collect(),
+            tallies: front
+                .tallies
+                .iter()
+                .map(|t| t.iter().map(|&c| BigUint::from(c)).collect())
+                .collect(),
+        }
+    }
+
+    /// The bound's walk on `u64` against the one on `u128`, for every count of unknown cells
+    /// to 300 and every count of mines: the same bound wherever either gives one (past `u64`,
+    /// the `u128` walk's).
+    #[test]
+    fn the_bound_on_u64_equals_the_bound_on_u128() {
+        let mut on_u64 = 0;
+        for unknown in 0..=300u64 {
+            for mines in 0..=unknown {
+                let wide = machine_bound_u128(unknown, mines);
+                if let Some(narrow) = machine_bound_u64(unknown, mines) {
+                    on_u64 += 1;
+                    assert_eq!(Some(narrow as u128), wide, "{unknown} {mines}");
+                }
+                assert_eq!(machine_bound(unknown, mines), wide, "{unknown} {mines}");
+            }
+        }
+        // Every beginner position, and more, within u64.
+        assert!(on_u64 > 5_000, "{on_u64}");
+    }
+
+    /// The one-front shortcut against the general road, on random fronts around the cut at
+    /// the mines left (fronts with more mines than are left, with none floating, with every
+    /// count of them past the cut): the same exact integers, in `u128` and in big integers.
+    #[test]
+    fn one_front_shortcut_equals_the_general_road() {
+        let mut rng = GameRng::new(39_25);
+        for _ in 0..3_000 {
+            let n_boxes = 1 + rng.below(6) as usize;
+            let front = random_front(&mut rng, n_boxes);
+            // Boxes at global indices among a few others of other fronts.
+            let n_all = n_boxes + rng.below(4) as usize;
+            let first = rng.below((n_all - n_boxes + 1) as u64) as u32;
+            let boxes: Vec<u32> = (first..first + n_boxes as u32).collect();
+            let floating = rng.below(40);
+            let mines_left = rng.below(25) as usize;
+            let fast = combine(
+                std::slice::from_ref(&front),
+                &[&boxes],
+                n_all,
+                floating,
+                mines_left,
+            );
+            let general = combine_general(
+                std::slice::from_ref(&front),
+                &[&boxes],
+                n_all,
+                floating,
+                mines_left,
+            );
+            assert_eq!(
+                fast, general,
+                "{front:?} floating {floating} mines {mines_left}"
+            );
+            let big = widen(&front);
+            let fast = combine(
+                std::slice::from_ref(&big),
+                &[&boxes],
+                n_all,
+                floating,
+                mines_left,
+            );
+            let general = combine_general(
+                std::slice::from_ref(&big),
+                &[&boxes],
+                n_all,
+                floating,
+                mines_left,
+            );
+            assert_eq!(
+                fast, general,
+                "{front:?} floating {floating} mines {mines_left}"
+            );
+        }
+    }
 }

@@ -15,9 +15,8 @@ use num_traits::Zero;
 use crate::board::CellIdx;
 use crate::engine::combine::total_layouts;
 use crate::engine::enumerate::{FrontFailure, FrontLimits, FrontProblem, FrontRule};
-use crate::engine::probability::{
-    enumerate_front_weights, front_problem, Analysis, CellClass, SolveConfig,
-};
+use crate::engine::fronts::{enumerate_front_weights, front_problem};
+use crate::engine::probability::{Analysis, CellClass, SolveConfig};
 use crate::error::{SolveError, SolveErrorKind};
 
 /// The number of the analysed position's layouts in which every cell of `fixed` is a mine
