@@ -602,39 +602,26 @@ mod tests {
             let boxes: Vec<u32> = (first..first + n_boxes as u32).collect();
             let floating = rng.below(40);
             let mines_left = rng.below(25) as usize;
-            let fast = combine(
-                std::slice::from_ref(&front),
-                &[&boxes],
-                n_all,
-                floating,
-                mines_left,
-            );
-            let general = combine_general(
-                std::slice::from_ref(&front),
-                &[&boxes],
-                n_all,
-                floating,
-                mines_left,
-            );
+            // The same front on both weight types, through the shortcut and the general road.
+            fn both_roads<W: Weight>(
+                front: &FrontWeights<W>,
+                boxes: &[u32],
+                n_all: usize,
+                floating: u64,
+                mines_left: usize,
+            ) -> (Combined<W>, Combined<W>) {
+                let fronts = std::slice::from_ref(front);
+                (
+                    combine(fronts, &[boxes], n_all, floating, mines_left),
+                    combine_general(fronts, &[boxes], n_all, floating, mines_left),
+                )
+            }
+            let (fast, general) = both_roads(&front, &boxes, n_all, floating, mines_left);
             assert_eq!(
                 fast, general,
                 "{front:?} floating {floating} mines {mines_left}"
             );
-            let big = widen(&front);
-            let fast = combine(
-                std::slice::from_ref(&big),
-                &[&boxes],
-                n_all,
-                floating,
-                mines_left,
-            );
-            let general = combine_general(
-                std::slice::from_ref(&big),
-                &[&boxes],
-                n_all,
-                floating,
-                mines_left,
-            );
+            let (fast, general) = both_roads(&widen(&front), &boxes, n_all, floating, mines_left);
             assert_eq!(
                 fast, general,
                 "{front:?} floating {floating} mines {mines_left}"
