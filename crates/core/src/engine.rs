@@ -5,7 +5,8 @@
 //! the same counts; `fronts` runs it over a position's fronts) → `combine` (fronts and floating cells under the mine
 //! count, generic over the weight; `wide` holds counts past `u128` in a few machine words,
 //! natively) → `probability` ([`probability::solve_board`], the entry
-//! point; `scratch` holds its working buffers for a caller that analyses many positions).
+//! point; `scratch` holds its working buffers for a caller that analyses many positions;
+//! `solve_config` its budget).
 //! `scaled` and `approximate` are the floating-point estimate for positions past the exact
 //! budget; `conditioned` counts layouts with a few cells fixed; `sorting` is one stable sort
 //! compiled once; `at_most_eight` keeps a cell's neighbours inline. Kept together so the hot
@@ -24,6 +25,7 @@ pub mod rules;
 pub mod scaled;
 pub mod scratch;
 pub(crate) mod small_front;
+pub mod solve_config;
 pub(crate) mod sorting;
 #[cfg(test)]
 pub(crate) mod test_games;

@@ -69,6 +69,7 @@ mod efficient;
 mod endgame_handoff;
 mod forced;
 mod guess;
+mod knowledge;
 mod long_term;
 mod memo;
 mod moves;

@@ -12,10 +12,10 @@ use crate::engine::combine::{FrontWeights, Weight};
 use crate::engine::enumerate::{
     enumerate_front, FrontCounts, FrontFailure, FrontLimits, FrontProblem,
 };
-use crate::engine::probability::SolveConfig;
 use crate::engine::rules::Rules;
 use crate::engine::scratch::KeptProblem;
 use crate::engine::small_front;
+use crate::engine::solve_config::SolveConfig;
 use crate::error::{SolveError, SolveErrorKind};
 
 /// Below this many cells a front's counts fit in `u128`: at most `2^120` layouts times 8

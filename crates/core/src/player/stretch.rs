@@ -17,6 +17,7 @@ use crate::review::without_flags;
 use crate::values::{solve_board_with_chances, BoardChances};
 
 use super::config::PlayerConfig;
+use super::knowledge::Knowledge;
 use super::moves::{Action, Move, Reason};
 use super::stretch_choice::{best_chord, best_click};
 
@@ -92,52 +93,6 @@ pub(super) fn analyse_with_chances(
     Ok((analysed, chances.ok()))
 }
 
-/// The cells known to be safe and known to be mines (exactly: every source is a proof).
-#[derive(Debug, Clone)]
-pub(super) struct Knowledge {
-    pub(super) safe: Vec<bool>,
-    pub(super) mine: Vec<bool>,
-    /// Cells that show no zero in any layout that fits a position seen (a fact of the true
-    /// layout, so it holds for good): no cascade starts from them.
-    no_zero: Vec<bool>,
-}
-
-impl Knowledge {
-    fn learn(&mut self, analysed: &Analysed) {
-        for c in &analysed.safe {
-            self.safe[c.get()] = true;
-        }
-        for c in &analysed.mines {
-            self.mine[c.get()] = true;
-        }
-    }
-
-    /// A known mine: only known mines are flagged by the style, so a flag it did not place
-    /// (a player's, on the page) counts for nothing.
-    pub(super) fn is_mine(&self, c: CellIdx) -> bool {
-        self.mine[c.get()]
-    }
-
-    /// Cannot be a zero: a known mine, beside one, or shown by the number chances to be a
-    /// zero in no layout.
-    // Never inlined (nor `never_free`): their many callers would each hold a copy in the
-    // solver's wasm module.
-    #[inline(never)]
-    pub(super) fn not_zero(&self, board: &Board, c: CellIdx) -> bool {
-        self.is_mine(c) || self.no_zero[c.get()] || board.neighbours(c).any(|v| self.is_mine(v))
-    }
-
-    /// Learns from the exact number chances of a position which hidden cells can never be a
-    /// zero.
-    fn learn_chances(&mut self, chances: &BoardChances) {
-        for (c, n) in chances.iter() {
-            if n.layouts_showing(0) == BigUint::ZERO {
-                self.no_zero[c.get()] = true;
-            }
-        }
-    }
-}
-
 /// The normal style replayed on the stretch: its position (a part of ours), the batch of
 /// certain cells it is clicking in board order, and its clicks so far.
 #[derive(Debug, Clone)]
@@ -191,7 +146,7 @@ impl Shadow {
                 }
             }
             let analysed = analyse(&seen, ask)?;
-            knowledge.learn(&analysed);
+            knowledge.learn(&analysed.safe, &analysed.mines);
             self.over = analysed.safe.is_empty();
             self.batch = analysed.safe;
             self.next = 0;
@@ -310,12 +265,8 @@ impl Stretch {
             .iter()
             .map(|c| matches!(c, Cell::Revealed(_)))
             .collect();
-        let mut knowledge = Knowledge {
-            safe: vec![false; board.len()],
-            mine: vec![false; board.len()],
-            no_zero: vec![false; board.len()],
-        };
-        knowledge.learn(analysed);
+        let mut knowledge = Knowledge::new(board.len());
+        knowledge.learn(&analysed.safe, &analysed.mines);
         if let Some(chances) = &chances {
             knowledge.learn_chances(chances);
         }
@@ -355,7 +306,7 @@ impl Stretch {
         if self.chord.is_none() && open != self.analysed_at {
             // What the new numbers prove (our position is never analysed twice).
             let (analysed, chances) = analyse_with_chances(board, config, ask)?;
-            self.knowledge.learn(&analysed);
+            self.knowledge.learn(&analysed.safe, &analysed.mines);
             if let Some(chances) = &chances {
                 self.knowledge.learn_chances(chances);
             }
@@ -630,13 +581,4 @@ fn clicked_by_normal(board: &Board, knowledge: &Knowledge, v: CellIdx) -> Option
         }
     }
     (!open_question).then_some(true)
-}
-
-/// Whether `c` can be opened only by a click or a chord of its own: none of its neighbours can
-/// be a zero (each is revealed, a known mine, or beside one).
-#[inline(never)]
-pub(super) fn never_free(board: &Board, knowledge: &Knowledge, c: CellIdx) -> bool {
-    board
-        .neighbours(c)
-        .all(|v| matches!(board.cell(v), Cell::Revealed(_)) || knowledge.not_zero(board, v))
 }

@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use crate::board::{Board, Cell, CellIdx};
 use crate::values::BoardChances;
 
-use super::stretch::{never_free, Knowledge};
+use super::knowledge::{never_free, Knowledge};
 
 /// How a click candidate ranks: its expected saving (in layouts times clicks), whether it
 /// stands for a click of the normal style (never-free or sure), its saving, and the earlier
