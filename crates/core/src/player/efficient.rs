@@ -33,9 +33,12 @@
 //!    cells (those no cascade can open: each neighbour is revealed, a mine, beside a mine, or
 //!    shown by the exact number chances of a position to be a zero in no layout) and its
 //!    *sure* cells (the normal style's next clicks: the hidden cells of the shadow's batch
-//!    from its next click on, up to the first that may be a zero);
-//! 3. when a chord was refused for want of slack, the normal style's own next click, when its
-//!    cell is still hidden here (the shadow then goes on, and may show clicks saved);
+//!    from its next click on, up to the first hidden one that may be a zero, less the cells
+//!    of the openings its clicks on zeros already revealed here open on the way);
+//! 3. when a chord was refused for want of slack, the click of step 4 among the never-free
+//!    and sure cells if its expected saving is not zero, else the normal style's own next
+//!    click, when its cell is still hidden here (the shadow then goes on, and may show clicks
+//!    saved);
 //! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
 //!    the number of its known mines (its other hidden neighbours then opened by its chord, less
 //!    the flags and the chord), times the exact number of layouts in which it shows it
@@ -52,17 +55,19 @@
 //! place), and a number a click or a chord opens once no neighbour of it can be a zero opened
 //! in the stretch, for its click on that number; a click of steps 3 and 5 for that very click;
 //! a sure cell a click or a chord opens for the normal style's click on it (the shadow waits
-//! at its next click, a cell still hidden here; none of the cells of its batch it clicks
-//! before a sure cell can be a zero, so no cascade of its own opens the sure cell before its
-//! turn: it clicks it, as a number or as the click on that zero's opening, and once the
-//! shadow has, the click is counted as a zero's opening or among its clicks on numbers none
+//! at its next click, a cell still hidden here; each cell of its batch it clicks before a
+//! sure cell either cannot be a zero, so its click opens that cell alone, or is a zero
+//! already revealed here, whose click opens exactly the opening our board shows (every
+//! neighbour of a revealed zero is revealed), which the sure cell is not part of; so no
+//! cascade of its own opens the sure cell before its turn: it clicks it, as a number or as
+//! the click on that zero's opening, and once the shadow has, the click is counted as a zero's opening or among its clicks on numbers none
 //! of ours stands for). Our clicks open distinct cells and openings, so they stand for
 //! distinct clicks of the normal style; the shadow's clicks on numbers that none of ours
 //! stands for are further clicks of it (a number not yet settled is counted there until it
 //! is, then in one place only). So are its *clicks to come* on numbers already revealed here
 //! that none of ours stands for: the revealed numbers of its batch from its next click on,
-//! before the first cell that may be a zero, which it clicks at their turn for the reason a
-//! sure cell is (each moves to the count before once it is made, or to ours if a click of
+//! before the first hidden cell that may be a zero and outside the openings of the revealed
+//! zeros it clicks on the way, which it clicks at their turn for the reason a sure cell is (each moves to the count before once it is made, or to ours if a click of
 //! ours is proved to stand for it: counted once). Let `D` be our clicks on the stretch less
 //! those three counts: steps 1, 3, 5 and the never-free and sure clicks of step 4 never raise
 //! `D`, another click of step 4 raises it by one at most, and a chord by its risk at most.

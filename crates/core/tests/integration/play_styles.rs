@@ -162,7 +162,9 @@ fn measure() {
     // (with JSMinesweeper's runs on the same games, for one).
     let dump = std::env::var_os("MEASURE_DUMP").is_some();
     let (w, h, _) = preset.dimensions();
-    let run = |style: Style| -> Vec<(bool, u32, usize)> {
+    // Won, clicks, 3BV, and the clicks of each kind (reveals, flags, chords).
+    type Figures = (bool, u32, usize, (u32, u32, u32));
+    let run = |style: Style| -> Vec<Figures> {
         let play = |range: std::ops::Range<u64>| {
             range
                 .map(|i| {
@@ -172,7 +174,8 @@ fn measure() {
                     let p = play_game_styled(&mut game, &player(preset), style).unwrap();
                     let bbbv =
                         mineseer_core::board_stats::board_stats(w, h, game.layout().unwrap()).bbbv;
-                    (p.played.won, p.clicks.total(), bbbv)
+                    let c = p.clicks;
+                    (p.played.won, c.total(), bbbv, (c.left, c.right, c.chord))
                 })
                 .collect::<Vec<_>>()
         };
@@ -189,12 +192,15 @@ fn measure() {
         if dump {
             for (i, g) in r.iter().enumerate() {
                 println!(
-                    "game {} {} won {} clicks {} bbbv {}",
+                    "game {} {} won {} clicks {} bbbv {} left {} right {} chord {}",
                     i,
                     style.name(),
                     g.0,
                     g.1,
-                    g.2
+                    g.2,
+                    g.3 .0,
+                    g.3 .1,
+                    g.3 .2
                 );
             }
         }
