@@ -69,6 +69,10 @@ pub(crate) struct LongTerm<'a> {
     board: &'a Board,
     analysis: &'a Analysis,
     solve: &'a SolveConfig,
+    /// Per cell: a flag, or a hidden cell that is a mine in every layout ([`LongTerm::is_mine`]),
+    /// decided once: the scan asks about each cell several times, and each answer compares
+    /// two exact counts.
+    certain_mine: Vec<bool>,
     /// Per kind and anchor cell (`kind * cells + anchor`), what is known of the shape: a
     /// dense table, as the scan looks at every anchor.
     looked: Vec<Looked>,
@@ -86,10 +90,19 @@ pub(crate) struct LongTerm<'a> {
 
 impl<'a> LongTerm<'a> {
     pub fn new(board: &'a Board, analysis: &'a Analysis, solve: &'a SolveConfig) -> LongTerm<'a> {
+        let certain_mine = board
+            .indices()
+            .map(|idx| match board.cell(idx) {
+                Cell::Flag => true,
+                Cell::Revealed(_) => false,
+                _ => analysis.mine_layouts_ref(idx) == analysis.solutions(),
+            })
+            .collect();
         LongTerm {
             board,
             analysis,
             solve,
+            certain_mine,
             looked: vec![Looked::Not; 3 * board.len()],
             counted: Vec::new(),
             in_shape: vec![BigUint::zero(); board.len()],
@@ -101,11 +114,7 @@ impl<'a> LongTerm<'a> {
 
     /// A certain mine (or a flag): it can flank a shape without being counted as unknown.
     fn is_mine(&self, idx: CellIdx) -> bool {
-        match self.board.cell(idx) {
-            Cell::Flag => true,
-            Cell::Revealed(_) => false,
-            _ => self.analysis.mine_layouts_ref(idx) == self.analysis.solutions(),
-        }
+        self.certain_mine[idx.get()]
     }
 
     /// Hidden and not a certain mine: a cell a shape can be made of.
