@@ -225,7 +225,11 @@ mod tests {
         for (wins, set) in sets.iter().enumerate() {
             known.remember(set_hash(set), set, Known::upper(wins as u64, true), room);
         }
-        assert!(known.sets.blocks.len() >= 3, "{} blocks", known.sets.blocks.len());
+        assert!(
+            known.sets.blocks.len() >= 3,
+            "{} blocks",
+            known.sets.blocks.len()
+        );
         for (wins, set) in sets.iter().enumerate() {
             let entry = known.get(set_hash(set), set).expect("stored");
             assert_eq!(entry.wins, wins as u64);
