@@ -99,9 +99,14 @@ pub(super) type FastSet<K> = HashSet<K, BuildHasherDefault<SetHasher>>;
 /// when the table grows (a map keyed by the sets themselves hashes every one of them again
 /// at each resize). The set is kept with its entry and compared on every hit, so a second
 /// set with the same hash is only not stored, never mistaken for the first.
+///
+/// The sets are kept end to end in a few large blocks ([`SetStore`]), not one allocation
+/// each: the search stores a set at nearly every quick bound, and an allocation and a free
+/// per set cost more than the copy.
 #[derive(Default)]
 pub(super) struct KnownSets {
-    entries: FastMap<u64, (Box<[u32]>, Known)>,
+    entries: FastMap<u64, (SetRef, Known)>,
+    sets: SetStore,
 }
 
 impl KnownSets {
@@ -109,7 +114,7 @@ impl KnownSets {
     /// which often stores what it finds under the same hash).
     pub(super) fn get(&self, hash: u64, set: &[u32]) -> Option<&Known> {
         let (stored, known) = self.entries.get(&hash)?;
-        (**stored == *set).then_some(known)
+        (self.sets.get(*stored) == set).then_some(known)
     }
 
     /// Merges `known` into the entry of `set` (whose [`set_hash`] is `hash`), or stores it
@@ -125,16 +130,63 @@ impl KnownSets {
         match self.entries.entry(hash) {
             Entry::Occupied(occupied) => {
                 let (stored, entry) = occupied.into_mut();
-                if **stored == *set {
+                if self.sets.get(*stored) == set {
                     entry.merge(known);
                 }
             }
             Entry::Vacant(vacant) => {
                 if room_for(set) {
-                    vacant.insert((set.into(), known));
+                    vacant.insert((self.sets.push(set), known));
                 }
             }
         }
+    }
+}
+
+/// Where a set is kept in a [`SetStore`]: its block, where it starts there, and its length.
+#[derive(Debug, Clone, Copy)]
+struct SetRef {
+    block: u32,
+    start: u32,
+    len: u32,
+}
+
+/// The layouts of a block of [`SetStore`] unless a set is longer: 256 KB, so a search that
+/// stores little allocates little, and one that stores much allocates once a few thousand
+/// sets.
+const BLOCK_WORDS: usize = 1 << 16;
+
+/// Sets of layout indices kept end to end in blocks that never move once allocated (a set
+/// is never split across two; a set longer than a block gets a block of its own).
+#[derive(Default)]
+struct SetStore {
+    blocks: Vec<Vec<u32>>,
+}
+
+impl SetStore {
+    fn push(&mut self, set: &[u32]) -> SetRef {
+        let fits = self
+            .blocks
+            .last()
+            .is_some_and(|block| block.capacity() - block.len() >= set.len());
+        if !fits {
+            self.blocks
+                .push(Vec::with_capacity(BLOCK_WORDS.max(set.len())));
+        }
+        let block = self.blocks.len() - 1;
+        let words = &mut self.blocks[block];
+        let start = words.len();
+        words.extend_from_slice(set);
+        SetRef {
+            block: block as u32,
+            start: start as u32,
+            len: set.len() as u32,
+        }
+    }
+
+    fn get(&self, at: SetRef) -> &[u32] {
+        let start = at.start as usize;
+        &self.blocks[at.block as usize][start..start + at.len as usize]
     }
 }
 
@@ -159,6 +211,30 @@ pub(super) fn set_hash(set: &[u32]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sets stored across several blocks, and one longer than a block, are each answered
+    /// with their own entry (the store gives back each set as it was stored).
+    #[test]
+    fn sets_are_kept_whole_across_blocks() {
+        let mut known = KnownSets::default();
+        let room = |_: &[u32]| true;
+        let mut sets: Vec<Vec<u32>> = (0..200u32)
+            .map(|i| (i..i + 1 + (i * 997) % 1500).collect())
+            .collect();
+        sets.insert(77, (0..BLOCK_WORDS as u32 + 5).collect());
+        for (wins, set) in sets.iter().enumerate() {
+            known.remember(set_hash(set), set, Known::upper(wins as u64, true), room);
+        }
+        assert!(
+            known.sets.blocks.len() >= 3,
+            "{} blocks",
+            known.sets.blocks.len()
+        );
+        for (wins, set) in sets.iter().enumerate() {
+            let entry = known.get(set_hash(set), set).expect("stored");
+            assert_eq!(entry.wins, wins as u64);
+        }
+    }
 
     /// A set whose hash another set already holds is neither stored over it nor answered
     /// from its entry; a bound merges into a value without replacing it.

@@ -29,10 +29,24 @@ pub(super) fn still_in_play(active: &[u32], mines: &[u32], varies: &[bool], size
 /// The cells of `active` that are safe in every layout of a set and show different things
 /// in some of them, given [`scan`]'s counts: they are revealed without branching.
 pub(super) fn informative_safe(active: &[u32], mines: &[u32], varies: &[bool]) -> Vec<usize> {
-    (0..active.len())
-        .filter(|&k| mines[k] == 0 && varies[k])
-        .map(|k| active[k] as usize)
-        .collect()
+    let mut cells = Vec::new();
+    informative_safe_into(active, mines, varies, &mut cells);
+    cells
+}
+
+/// [`informative_safe`] into `cells` (emptied first), for a caller that keeps the vector.
+pub(super) fn informative_safe_into(
+    active: &[u32],
+    mines: &[u32],
+    varies: &[bool],
+    cells: &mut Vec<usize>,
+) {
+    cells.clear();
+    cells.extend(
+        (0..active.len())
+            .filter(|&k| mines[k] == 0 && varies[k])
+            .map(|k| active[k] as usize),
+    );
 }
 
 /// The most layouts in which one guess is safe, given [`scan`]'s mine counts over a set of

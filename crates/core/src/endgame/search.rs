@@ -60,6 +60,8 @@ pub(super) struct Search<'a> {
     /// Scratch for [`Search::quick_bound`], kept to spare an allocation per call.
     scratch_mines: Vec<u32>,
     scratch_varies: Vec<bool>,
+    /// Scratch for [`Search::quick_bound`]'s safe cells that tell layouts apart.
+    scratch_informative: Vec<usize>,
     /// Scratch for [`scan`].
     scratch_wide: WideScan,
     /// Scratch for [`Search::parts_of_move`]: per column entry its part (`u32::MAX` between
@@ -125,6 +127,7 @@ impl<'a> Search<'a> {
             table,
             scratch_mines: Vec::new(),
             scratch_varies: Vec::new(),
+            scratch_informative: Vec::new(),
             scratch_wide: WideScan::default(),
             scratch_part_of_value: vec![
                 u32::MAX;

@@ -26,7 +26,7 @@ use num_traits::Zero;
 use crate::board::{Board, Cell, CellIdx};
 use crate::combinatorics::ratio_to_f64;
 use crate::engine::conditioned::layouts_with;
-use crate::engine::probability::{Analysis, SolveConfig};
+use crate::engine::probability::{Analysis, CellClass, SolveConfig};
 
 /// The kind of a shape, anchored at its top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,6 +69,10 @@ pub(crate) struct LongTerm<'a> {
     board: &'a Board,
     analysis: &'a Analysis,
     solve: &'a SolveConfig,
+    /// Per cell: a flag, or a hidden cell that is a mine in every layout ([`LongTerm::is_mine`]),
+    /// decided once: the scan asks about each cell several times, and each answer compares
+    /// two exact counts.
+    certain_mine: Vec<bool>,
     /// Per kind and anchor cell (`kind * cells + anchor`), what is known of the shape: a
     /// dense table, as the scan looks at every anchor.
     looked: Vec<Looked>,
@@ -80,32 +84,41 @@ pub(crate) struct LongTerm<'a> {
     enabler: Vec<BigUint>,
     /// The pseudo-50/50 cells found by the scan.
     pseudos: Vec<CellIdx>,
+    /// The tallies of shapes made of floating cells only, by (cells fixed, mines among them)
+    /// ([`LongTerm::tally`]).
+    floating_tallies: Vec<((usize, usize), BigUint)>,
     /// Analyses made (one per shape counted).
     pub analyses: u64,
 }
 
 impl<'a> LongTerm<'a> {
     pub fn new(board: &'a Board, analysis: &'a Analysis, solve: &'a SolveConfig) -> LongTerm<'a> {
+        let certain_mine = board
+            .indices()
+            .map(|idx| match board.cell(idx) {
+                Cell::Flag => true,
+                Cell::Revealed(_) => false,
+                _ => analysis.mine_layouts_ref(idx) == analysis.solutions(),
+            })
+            .collect();
         LongTerm {
             board,
             analysis,
             solve,
+            certain_mine,
             looked: vec![Looked::Not; 3 * board.len()],
             counted: Vec::new(),
             in_shape: vec![BigUint::zero(); board.len()],
             enabler: vec![BigUint::zero(); board.len()],
             pseudos: Vec::new(),
+            floating_tallies: Vec::new(),
             analyses: 0,
         }
     }
 
     /// A certain mine (or a flag): it can flank a shape without being counted as unknown.
     fn is_mine(&self, idx: CellIdx) -> bool {
-        match self.board.cell(idx) {
-            Cell::Flag => true,
-            Cell::Revealed(_) => false,
-            _ => self.analysis.mine_layouts_ref(idx) == self.analysis.solutions(),
-        }
+        self.certain_mine[idx.get()]
     }
 
     /// Hidden and not a certain mine: a cell a shape can be made of.
@@ -207,7 +220,7 @@ impl<'a> LongTerm<'a> {
         let mut fixed = shape[..n_shape].to_vec();
         fixed.extend(unknown.iter().map(|&idx| (idx, true)));
         self.analyses += 1;
-        let tally = layouts_with(self.analysis, &fixed, self.solve).ok()?;
+        let tally = self.tally(&fixed)?;
         let mut cells: Vec<CellIdx> = shape[..n_shape].iter().map(|&(idx, _)| idx).collect();
         cells.sort_unstable();
         (!tally.is_zero()).then_some(Counted {
@@ -215,6 +228,29 @@ impl<'a> LongTerm<'a> {
             cells,
             unknown,
         })
+    }
+
+    /// The layouts in which every cell of `fixed` is a mine or safe as given
+    /// ([`layouts_with`]). When every cell is floating, that count depends only on how many
+    /// cells are fixed and how many of them are mines (the fronts keep their counts; the
+    /// floating cells left and the mines left for them are all that change), so it is
+    /// counted once per position for each such pair: most shapes away from the front are
+    /// made of floating cells, and each count combines every front's polynomial again.
+    fn tally(&mut self, fixed: &[(CellIdx, bool)]) -> Option<BigUint> {
+        let analysis = self.analysis;
+        if !fixed
+            .iter()
+            .all(|&(c, _)| analysis.class(c) == CellClass::Floating)
+        {
+            return layouts_with(analysis, fixed, self.solve).ok();
+        }
+        let key = (fixed.len(), fixed.iter().filter(|f| f.1).count());
+        if let Some((_, tally)) = self.floating_tallies.iter().find(|(k, _)| *k == key) {
+            return Some(tally.clone());
+        }
+        let tally = layouts_with(analysis, fixed, self.solve).ok()?;
+        self.floating_tallies.push((key, tally.clone()));
+        Some(tally)
     }
 
     /// Scans the board's pairs (at most one unknown flanking cell), then, when no pair gave
@@ -334,6 +370,56 @@ mod tests {
     /// One mine among the four cells left of the flags; two pairs closed by the flags; a
     /// floating region on the right (the position of the player test of pseudo-50/50s).
     const PSEUDO_PAIRS: &str = "8x4x9\nHHFHHHHH\n14FHHHHH\nHHFHHHHH\nFFFHHHHH\n";
+
+    /// A shape's tally, remembered or not, is the count of `layouts_with` itself, on random
+    /// positions and random fixes of their floating cells (each asked twice, so the second
+    /// answer comes from the memo) and of front cells too. Fails if the memo's key misses
+    /// anything its count depends on.
+    #[test]
+    fn tallies_are_the_conditioned_counts() {
+        let solve = SolveConfig::default();
+        let mut rng = crate::rng::GameRng::new(16);
+        let (mut floating_fixes, mut remembered) = (0, 0);
+        for _ in 0..3_000 {
+            let board = crate::player::test_positions::random_position(&mut rng);
+            let Ok(analysis) = solve_board(&board, &solve) else {
+                continue;
+            };
+            let mut long_term = LongTerm::new(&board, &analysis, &solve);
+            let hidden: Vec<CellIdx> = board
+                .indices()
+                .filter(|&c| board.cell(c).is_unrevealed())
+                .collect();
+            if hidden.is_empty() {
+                continue;
+            }
+            for _ in 0..6 {
+                let mut fixed: Vec<(CellIdx, bool)> = Vec::new();
+                for _ in 0..=rng.below(4) {
+                    let cell = hidden[rng.below(hidden.len() as u64) as usize];
+                    if fixed.iter().all(|&(c, _)| c != cell) {
+                        fixed.push((cell, rng.below(2) == 0));
+                    }
+                }
+                let expected = layouts_with(&analysis, &fixed, &solve).ok();
+                let floating = fixed
+                    .iter()
+                    .all(|&(c, _)| analysis.class(c) == CellClass::Floating);
+                let known_before = long_term.floating_tallies.len();
+                assert_eq!(long_term.tally(&fixed), expected, "{board:?} {fixed:?}");
+                assert_eq!(long_term.tally(&fixed), expected, "{board:?} {fixed:?}");
+                if floating {
+                    floating_fixes += 1;
+                    remembered += usize::from(long_term.floating_tallies.len() == known_before);
+                }
+            }
+        }
+        assert!(floating_fixes > 500, "only {floating_fixes} floating fixes");
+        assert!(
+            remembered > 100,
+            "only {remembered} answered from the memo first"
+        );
+    }
 
     #[test]
     fn pseudo_fifty_fifties_and_influence() {

@@ -5,7 +5,9 @@
 
 use crate::endgame::known::{set_hash, Known};
 use crate::endgame::layouts::MINE;
-use crate::endgame::scan::{informative_safe, safest_guess, scan, still_in_play};
+use crate::endgame::scan::{
+    informative_safe, informative_safe_into, safest_guess, scan, still_in_play,
+};
 
 use super::Search;
 
@@ -40,12 +42,17 @@ impl Search<'_> {
         let mines = &mut self.scratch_mines;
         let varies = &mut self.scratch_varies;
         scan(table, set, active, &mut self.scratch_wide, mines, varies);
-        let informative_safe = informative_safe(active, mines, varies);
-        if !informative_safe.is_empty() {
+        // The cells in a vector kept by the search: most quick bounds find some, and a new
+        // vector each time cost an allocation and its growth.
+        let mut informative = std::mem::take(&mut self.scratch_informative);
+        informative_safe_into(active, mines, varies, &mut informative);
+        if !informative.is_empty() {
             if depth >= QUICK_BOUND_DEPTH {
+                self.scratch_informative = informative;
                 return size as u64;
             }
-            let parts = self.joint_parts(set, &informative_safe);
+            let parts = self.joint_parts(set, &informative);
+            self.scratch_informative = informative;
             let bound = parts
                 .iter()
                 .map(|p| self.quick_bound_at(p, active, depth + 1))
@@ -56,6 +63,8 @@ impl Search<'_> {
             }
             return bound;
         }
+        self.scratch_informative = informative;
+        let mines = &self.scratch_mines;
         let mut safest = safest_guess(mines, size);
         // The easier game's bound, where the group may still hold a guess: two of its cells
         // vary (layouts that agree outside it differ in two cells at least, as every layout
