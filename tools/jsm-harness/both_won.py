@@ -3,7 +3,10 @@
 # game by game, on the games both won.
 # DUMP: the output of `MEASURE_PRESET=P MEASURE_GAMES=N MEASURE_DUMP=1 cargo test --release -p
 # mineseer-core --test integration play_styles::measure -- --ignored --nocapture` (lines
-# "game ID STYLE won BOOL clicks C bbbv B ..."). RUNS: the folder of play.mjs's chunks (runs/).
+# "game ID STYLE won BOOL clicks C bbbv B ... guesses CELLS"). RUNS: the folder of play.mjs's
+# chunks (runs/). The games both won are also split by path: where both guessed the same cells
+# in the same order (after the opening), the two opened the same cells between guesses, and
+# only how they opened them (clicks, flags, chords) differs.
 # Its clicks are counted as efficiency.py counts them: the first click, the clears that opened
 # something, chords and flags.
 import glob, json, os, sys
@@ -15,22 +18,30 @@ ours = {}
 for line in open(dump):
     t = line.split()
     if len(t) >= 9 and t[0] == 'game' and t[2] == 'efficient' and t[4] == 'true':
-        ours[int(t[1])] = (int(t[6]), int(t[8]))  # clicks, 3BV
+        guesses = [] if len(t) < 17 or t[16] == '-' else [int(c) for c in t[16].split(',')]
+        ours[int(t[1])] = (int(t[6]), int(t[8]), guesses)  # clicks, 3BV, guesses' cells
 
 theirs = {}
 for path in glob.glob(os.path.join(runs, f'eff-{preset}-*.jsonl')):
     for line in open(path):
         r = json.loads(line)
         if r['won']:
-            theirs[r['id']] = 1 + (r['clicks'] - r['redundant_clicks']) + r['chords'] + r['flags']
+            clicks = 1 + (r['clicks'] - r['redundant_clicks']) + r['chords'] + r['flags']
+            theirs[r['id']] = (clicks, r['guess_cells'])
 
 both = sorted(set(ours) & set(theirs))
 if not both:
     sys.exit('no game won by both')
 mean = lambda xs: 100 * sum(xs) / len(xs)
 print(f"{preset}: games both won {len(both)} (ours {len(ours)}, JSMinesweeper {len(theirs)})")
-print(f"mean efficiency: ours {mean([ours[i][1] / ours[i][0] for i in both]):.2f} %, "
-      f"JSMinesweeper {mean([ours[i][1] / theirs[i] for i in both]):.2f} %")
-print(f"ours more clicks on {sum(ours[i][0] > theirs[i] for i in both)} games, fewer on "
-      f"{sum(ours[i][0] < theirs[i] for i in both)}; clicks in all, ours "
-      f"{sum(ours[i][0] for i in both)}, JSMinesweeper {sum(theirs[i] for i in both)}")
+same = [i for i in both if ours[i][2] == theirs[i][1]]
+other = [i for i in both if ours[i][2] != theirs[i][1]]
+for name, ids in (('all', both), ('the same guesses', same), ('other guesses', other)):
+    if not ids:
+        continue
+    print(f"{name}: {len(ids)} games, mean efficiency ours "
+          f"{mean([ours[i][1] / ours[i][0] for i in ids]):.2f} %, JSMinesweeper "
+          f"{mean([ours[i][1] / theirs[i][0] for i in ids]):.2f} %; ours more clicks on "
+          f"{sum(ours[i][0] > theirs[i][0] for i in ids)} games, fewer on "
+          f"{sum(ours[i][0] < theirs[i][0] for i in ids)}; clicks in all, ours "
+          f"{sum(ours[i][0] for i in ids)}, JSMinesweeper {sum(theirs[i][0] for i in ids)}")

@@ -162,8 +162,10 @@ fn measure() {
     // (with JSMinesweeper's runs on the same games, for one).
     let dump = std::env::var_os("MEASURE_DUMP").is_some();
     let (w, h, _) = preset.dimensions();
-    // Won, clicks, 3BV, and the clicks of each kind (reveals, flags, chords).
-    type Figures = (bool, u32, usize, (u32, u32, u32));
+    // Won, clicks, 3BV, the clicks of each kind (reveals, flags, chords), and the cells of the
+    // moves that were not certain after the opening, as `y * width + x` (JSMinesweeper's runs
+    // list its guesses so: the games where both guessed the same cells took the same path).
+    type Figures = (bool, u32, usize, (u32, u32, u32), Vec<usize>);
     let run = |style: Style| -> Vec<Figures> {
         let play = |range: std::ops::Range<u64>| {
             range
@@ -175,7 +177,14 @@ fn measure() {
                     let bbbv =
                         mineseer_core::board_stats::board_stats(w, h, game.layout().unwrap()).bbbv;
                     let c = p.clicks;
-                    (p.played.won, c.total(), bbbv, (c.left, c.right, c.chord))
+                    let guesses = p.guesses.iter().skip(1).map(|&(x, y)| y * w + x).collect();
+                    (
+                        p.played.won,
+                        c.total(),
+                        bbbv,
+                        (c.left, c.right, c.chord),
+                        guesses,
+                    )
                 })
                 .collect::<Vec<_>>()
         };
@@ -191,8 +200,9 @@ fn measure() {
         let r = run(style);
         if dump {
             for (i, g) in r.iter().enumerate() {
+                let guesses: Vec<String> = g.4.iter().map(|c| c.to_string()).collect();
                 println!(
-                    "game {} {} won {} clicks {} bbbv {} left {} right {} chord {}",
+                    "game {} {} won {} clicks {} bbbv {} left {} right {} chord {} guesses {}",
                     i,
                     style.name(),
                     g.0,
@@ -200,7 +210,12 @@ fn measure() {
                     g.2,
                     g.3 .0,
                     g.3 .1,
-                    g.3 .2
+                    g.3 .2,
+                    if guesses.is_empty() {
+                        "-".to_string()
+                    } else {
+                        guesses.join(",")
+                    }
                 );
             }
         }
