@@ -430,10 +430,12 @@ test('auto-play runs as fast with the mode on as off, asks nothing while it runs
     }
     console.log(`auto-play moves in 2 x 3 s: off ${counts.off}, on ${counts.on}`);
     assert.ok(counts.off >= 20, `auto-play played ${counts.off} moves in 6 s`);
-    // Timing on a shared machine is noisy: the mode asks nothing while auto-play runs, so the
-    // two should be equal up to that noise; 0.8 leaves room for it and still catches an
-    // Endgame that made each move wait.
-    assert.ok(counts.on >= 0.8 * counts.off, `with the mode on, ${counts.on} moves against ${counts.off} off`);
+    // Timing is noisy: the mode asks nothing while auto-play runs (checked above by the rollout
+    // batches), so the two should be equal up to that noise. In 14 clean-clone CI runs the
+    // ratio on / off ranged 0.72-1.38 (0.72 alone on a quiet machine, 2026-11-29), so 0.8
+    // failed runs with nothing wrong. 0.5 still catches an Endgame that made each move wait:
+    // a move takes about 3 ms here, and one endgame call per move costs more than that.
+    assert.ok(counts.on >= 0.5 * counts.off, `with the mode on, ${counts.on} moves against ${counts.off} off`);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
