@@ -629,6 +629,11 @@ test('a long analysis superseded by a newer request is stopped: the worker resta
 test('the main thread has no long task over 100 ms while an expert game is analysed and played', async () => {
   const { page, problems } = await openPage();
   await setAnalyze(page, false);
+  // What keeps the overlay cheap: no style rule reads data-p, which every analysis changes on
+  // nearly every hidden cell (www/board-view.js, setMark; a rule on it restyled them all).
+  const onDataP = await page.evaluate(() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+    .map((rule) => rule.selectorText ?? '').filter((selector) => selector.includes('data-p]')));
+  assert.deepEqual(onDataP, [], 'style rules that select on data-p');
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {

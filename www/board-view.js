@@ -309,14 +309,23 @@ export class BoardView {
     this.marks[i] = mark;
     if (mark === NO_MARK) this.marked.delete(i);
     else this.marked.add(i);
+    // A new analysis changes nearly every hidden cell's chance, mostly by less than a percent,
+    // and every cell restyled costs the main thread: on an expert board that was 35-60 ms of
+    // style and layout a move (docs/journal/page.md, twenty-seventh session). So data-p (the
+    // exact chance, a test hook) is in no CSS selector (the overlay's class is .heat), and --p,
+    // the heat colour's, moves in whole percents: the cells whose colour does not change are
+    // not restyled.
     if (mark.p === null) {
       if (old.p !== null) {
         delete el.dataset.p;
+        el.classList.remove('heat');
         el.style.removeProperty('--p');
       }
     } else if (mark.p !== old.p) {
       el.dataset.p = String(mark.p);
-      el.style.setProperty('--p', String(mark.p));
+      const heat = heatOf(mark.p);
+      if (old.p === null) el.classList.add('heat');
+      if (old.p === null || heatOf(old.p) !== heat) el.style.setProperty('--p', heat);
     }
     if (old.classes !== mark.classes) {
       if (old.classes) el.classList.remove(...MARKS);
@@ -346,6 +355,11 @@ export class BoardView {
     const mark = this.marks[i].words;
     this.elements[i].setAttribute('aria-label', `row ${y + 1}, column ${x + 1}, ${words}${mark ? `, ${mark}` : ''}`);
   }
+}
+
+/** A chance as the heat colour's --p: whole percents, which the eye cannot tell apart anyway. */
+function heatOf(p) {
+  return String(Math.round(p * 100) / 100);
 }
 
 /** A probability as a short percentage: whole numbers, with "<1" and ">99" near the ends. */
