@@ -133,13 +133,15 @@ mod tests {
     use crate::rng::GameRng;
 
     /// Both passes give each active cell's mines and whether it varies, as counted one
-    /// layout at a time, on random sets (across several chunks) and random active cells.
+    /// layout at a time, on random sets (across several chunks) and random active cells, on a
+    /// table of several blocks of columns, the last one padded.
     #[test]
     fn scans_count_as_the_definition() {
         let (_, table) = table_of(include_str!(
             "../../benches/endgame_positions/expert-1000-1.mine"
         ));
         let (n_layouts, n_cells) = (table.n_layouts() as u32, table.cells().len() as u32);
+        assert!(table.blocks_per_row() >= 2 && !(n_cells as usize).is_multiple_of(ROW_LANES));
         let mut rng = GameRng::new(11);
         let mut wide = WideScan::default();
         let (mut mines, mut varies) = (Vec::new(), Vec::new());
