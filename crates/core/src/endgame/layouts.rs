@@ -33,6 +33,15 @@ const RAW_MINE: u32 = 9;
 /// While listing, entries from here on name an opened region (a 0 and what it opens).
 const REGION_BASE: u32 = 10;
 
+/// Rows of the observation table are padded to a multiple of this many entries
+/// ([`LayoutTable::blocks`]): 16 entries of 16 bits, two vector registers of SSE2 or
+/// wasm's simd128.
+pub(crate) const ROW_LANES: usize = 16;
+
+/// The entry of a padding column: not [`MINE`], and the same in every layout, so a padding
+/// column counts no mine and never varies.
+const PADDING: u16 = 1;
+
 /// Every consistent layout, as observations per cell in play.
 ///
 /// Only the cells that can tell layouts apart are kept as columns: a cell that is a mine in
@@ -45,8 +54,11 @@ pub(crate) struct LayoutTable {
     /// The board index of each kept cell, in board order.
     cells: Vec<CellIdx>,
     n_layouts: usize,
-    /// `observations[layout * cells.len() + cell]`.
+    /// `observations[layout * stride + cell]`: each row padded to whole blocks of
+    /// [`ROW_LANES`] entries with [`PADDING`], so that the scans read whole blocks with no
+    /// tail ([`LayoutTable::blocks`]).
     observations: Vec<u16>,
+    stride: usize,
     /// The same entries by column, `by_cell[cell * n_layouts + layout]`: a pass over one
     /// cell's observations of a set of layouts reads one short column, not a row a layout.
     by_cell: Vec<u16>,
@@ -144,9 +156,11 @@ impl LayoutTable {
                 n_values.push(next as u32);
             }
         }
-        let mut observations = Vec::with_capacity(n_layouts * kept.len());
+        let stride = kept.len().div_ceil(ROW_LANES) * ROW_LANES;
+        let mut observations = Vec::with_capacity(n_layouts * stride);
         for layout in 0..n_layouts {
             observations.extend(columns.iter().map(|column| column[layout]));
+            observations.resize((layout + 1) * stride, PADDING);
         }
         let by_cell = columns.concat();
         drop(columns);
@@ -155,7 +169,7 @@ impl LayoutTable {
         let mut mine_bits = vec![0u64; n_layouts * mine_words];
         for layout in 0..n_layouts {
             for k in 0..kept.len() {
-                if observations[layout * kept.len() + k] == MINE {
+                if observations[layout * stride + k] == MINE {
                     mine_bits[layout * mine_words + k / 64] |= 1 << (k % 64);
                 }
             }
@@ -177,6 +191,7 @@ impl LayoutTable {
             cells: kept.iter().map(|&c| cells[c]).collect(),
             n_layouts,
             observations,
+            stride,
             by_cell,
             n_values,
             depends,
@@ -231,8 +246,20 @@ impl LayoutTable {
 
     /// One layout's observations, one entry per kept cell.
     pub(crate) fn row(&self, layout: u32) -> &[u16] {
-        let width = self.cells.len();
-        &self.observations[layout as usize * width..(layout as usize + 1) * width]
+        let start = layout as usize * self.stride;
+        &self.observations[start..start + self.cells.len()]
+    }
+
+    /// The rows in blocks of [`ROW_LANES`] entries, padded (the padding is never a mine
+    /// and the same in every layout): block `b` of layout `l`'s row is
+    /// `blocks()[l * blocks_per_row() + b]`.
+    pub(crate) fn blocks(&self) -> &[[u16; ROW_LANES]] {
+        self.observations.as_chunks().0
+    }
+
+    /// Blocks of [`ROW_LANES`] entries a row (see [`LayoutTable::blocks`]).
+    pub(crate) fn blocks_per_row(&self) -> usize {
+        self.stride / ROW_LANES
     }
 }
 
