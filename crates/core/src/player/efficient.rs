@@ -43,8 +43,9 @@
 //!    the number of its known mines (its other hidden neighbours then opened by its chord, less
 //!    the flags and the chord), times the exact number of layouts in which it shows it
 //!    (JSMinesweeper's rule; for a cell with no known mine beside it, the chance of a zero).
-//!    The never-free and sure cells are candidates (ties go to them); the others only when
-//!    the slack is at least one;
+//!    The never-free and sure cells are candidates (ties go to them; among the clicks
+//!    expected to save nothing, the cell with the fewest hidden neighbours first); the others
+//!    only when the slack is at least one;
 //! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected

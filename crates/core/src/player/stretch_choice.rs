@@ -13,8 +13,8 @@ use crate::values::BoardChances;
 use super::knowledge::{never_free, Knowledge};
 
 /// How a click candidate ranks: its expected saving (in layouts times clicks), whether it
-/// stands for a click of the normal style (never-free or sure), its saving, and the earlier
-/// cell on ties.
+/// stands for a click of the normal style (never-free or sure), its saving (its opposite when
+/// it is expected to save nothing), and the earlier cell on ties.
 type ClickKey = (BigUint, bool, i64, std::cmp::Reverse<u32>);
 
 /// The hidden safe cell to click whose chord is expected to save the most (see
@@ -42,7 +42,17 @@ pub(super) fn best_click(
         if !nf && weight == BigUint::ZERO {
             continue;
         }
-        let key = (weight, nf, reward, std::cmp::Reverse(c.0));
+        // A click expected to save nothing goes to the cell whose own chord would save the
+        // least (the fewest hidden cells around it): the others are the likelier to be opened
+        // later by a chord played for its own gain, at no click (as JSMinesweeper works one part of the edge at a time;
+        // measured on games 0-299: expert 115.5 -> 116.5 %, intermediate 113.9 -> 114.3 %,
+        // against the most hidden cells first).
+        let rank = if weight == BigUint::ZERO {
+            -reward
+        } else {
+            reward
+        };
+        let key = (weight, nf, rank, std::cmp::Reverse(c.0));
         if best.as_ref().is_none_or(|(b, _)| key > *b) {
             best = Some((key, c));
         }
