@@ -28,6 +28,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--max-actions') opts.maxActions = Number(argv[++i]);
   else if (a === '--no-check') opts.check = false;
   else if (a === '--play-style') opts.playStyle = argv[++i];    // the page's <select id="playstyle">: flag (default) | noflag | eff | nfeff
+  else if (a === '--trace') opts.trace = true;                  // adds "trace": every click, flag and chord in order (see README)
   else if (a === '--selftest') opts.selftest = true;            // sabotage moves on purpose to prove the checks fire
   else if (a === '-h' || a === '--help') { console.error(fs.readFileSync(path.join(HERE, 'README.md'), 'utf8')); process.exit(0); }
   else if (opts.games == null) opts.games = a;
@@ -337,6 +338,7 @@ SG.clickTile = function (tile) {
     else {
       const i = tile.getIndex();
       G.clicks++;
+      G.trace.push(['r', i]);
       if (ref.lost || ref.safeLeft === 0) violation('action-after-game-end', { i });
       else if (ref.flag[i]) violation('click-on-flag', { i });
       else if (!ref.covered[i]) G.redundant++;                // clicking an already revealed tile: no-op
@@ -352,6 +354,7 @@ SG.flag = function (tile) {
   if (G && this === G.game) {
     const ref = G.ref, i = tile.getIndex();
     G.flags++;
+    G.trace.push(['f', i]);
     if (!ref.covered[i]) violation('flag-on-revealed', { i });
     else if (ref.flag[i]) violation('unflag', { i });
     else if (!ref.mine[i]) violation('wrong-flag', { i });
@@ -363,6 +366,7 @@ SG.chordTile = function (tile) {
   if (G && this === G.game) {
     const ref = G.ref, i = tile.getIndex();
     G.chords++;
+    G.trace.push(['c', i]);
     if (ref.covered[i]) violation('chord-on-hidden', { i });
     else {
       const nb = ref.adj(i);
@@ -410,7 +414,7 @@ async function playGame(spec) {
     id, width, height, mineCount: mines.length, internalId, board, game,
     ref: new RefGame(width, height, mines),
     messages: 0, guesses: 0, guessList: [], solverCalls: 0, solverMs: 0, lastReply: null,
-    clicks: 0, flags: 0, chords: 0, redundant: 0, hitMine: null,
+    clicks: 0, flags: 0, chords: 0, redundant: 0, hitMine: null, trace: [],
     violations: [], errors: [], aborted: null, certainPending: false,
   };
 
@@ -454,6 +458,7 @@ async function playGame(spec) {
     guess_probs: G.guessList.map(g => Math.round(g.prob * 1e6) / 1e6),
     guess_cells: G.guessList.map(g => g.y * width + g.x),
   };
+  if (opts.trace) res.trace = G.trace;
   if (G.violations.length) res.violations = G.violations;
   if (G.errors.length) res.errors = G.errors;
 
@@ -514,7 +519,7 @@ function bulkStartGame(game) {      // called by the ServerGame subclass once th
     id, width, height, mineCount: mines.length, board: null, game,
     ref: new RefGame(width, height, mines),
     messages: 0, guesses: 0, guessList: [], solverCalls: 0, solverMs: 0, lastReply: null,
-    clicks: 0, flags: 0, chords: 0, redundant: 0, hitMine: null,
+    clicks: 0, flags: 0, chords: 0, redundant: 0, hitMine: null, trace: [],
     violations: [], errors: [], aborted: null, certainPending: true,
     clicksAtLastSolve: 0, idleSolverCalls: 0, probByIndex: new Map(), flagRequests: 0, chordRequests: 0,
   };
@@ -555,6 +560,7 @@ function bulkEndGame(status) {      // bulkRun's log line for the game: status i
     guess_cells: G.guessList.map(g => g.y * width + g.x),
     idle_solver_calls: G.idleSolverCalls, flag_requests: G.flagRequests, chord_requests: G.chordRequests,
   };
+  if (opts.trace) res.trace = G.trace;
   if (G.violations.length) res.violations = G.violations;
   if (G.errors.length) res.errors = G.errors;
   G = null; currentGameId = null;

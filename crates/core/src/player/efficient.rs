@@ -34,17 +34,22 @@
 //!    shown by the exact number chances of a position to be a zero in no layout) and its
 //!    *sure* cells (the normal style's next clicks: the hidden cells of the shadow's batch
 //!    from its next click on, up to the first hidden one that may be a zero, less the cells
-//!    of the openings its clicks on zeros already revealed here open on the way);
+//!    of the openings its clicks on zeros already revealed here open on the way), and less,
+//!    when that is not enough, the clicks of the normal style its *other* cells are sure to
+//!    stand for whatever the layout: one if one of them is a zero (its opening), else each
+//!    of them whose hidden neighbours are all among them or cannot be zeros (a number no
+//!    cascade can open), the least over the ways they may be zeros (none when a sure cell
+//!    that is not never-free may be a zero);
 //! 3. when a chord was refused for want of slack, the click of step 4 among the never-free
-//!    and sure cells if its expected saving is not zero, else the normal style's own next
-//!    click, when its cell is still hidden here (the shadow then goes on, and may show clicks
-//!    saved);
+//!    and sure cells, else the normal style's own next click, when its cell is still hidden
+//!    here (the shadow then goes on, and may show clicks saved);
 //! 4. the hidden safe cell whose chord is expected to save the most: the saving if it shows
 //!    the number of its known mines (its other hidden neighbours then opened by its chord, less
 //!    the flags and the chord), times the exact number of layouts in which it shows it
 //!    (JSMinesweeper's rule; for a cell with no known mine beside it, the chance of a zero).
-//!    The never-free and sure cells are candidates (ties go to them); the others only when
-//!    the slack is at least one;
+//!    The never-free and sure cells are candidates (ties go to them; among the clicks
+//!    expected to save nothing, the cell with the fewest hidden neighbours first); the others
+//!    only when the slack is at least one;
 //! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
@@ -70,7 +75,13 @@
 //! zeros it clicks on the way, which it clicks at their turn for the reason a sure cell is (each moves to the count before once it is made, or to ours if a click of
 //! ours is proved to stand for it: counted once). Let `D` be our clicks on the stretch less
 //! those three counts: steps 1, 3, 5 and the never-free and sure clicks of step 4 never raise
-//! `D`, another click of step 4 raises it by one at most, and a chord by its risk at most.
+//! `D`, another click of step 4 raises it by one at most, and a chord by its risk at most
+//! (its other cells' part: a zero among them opens an opening no never-free or sure cell's
+//! opening joins, since no neighbour of a never-free cell can be a zero and, where this part
+//! is counted, no other sure cell may be one, and it is counted when the chord is; if none
+//! is a zero, each of them whose hidden neighbours were all among them or cannot be zeros
+//! has no neighbour left that may be a zero, so it is settled as the normal style's click at
+//! once).
 //! Each is played only when that fits in the *slack*, the clicks saved on the stretches
 //! before less `D`, so `D` never exceeds the clicks saved before. Once the stretch is over
 //! the shadow has played it all (nothing is to come), its clicks `N` are known exactly, and

@@ -13,8 +13,8 @@ use crate::values::BoardChances;
 use super::knowledge::{never_free, Knowledge};
 
 /// How a click candidate ranks: its expected saving (in layouts times clicks), whether it
-/// stands for a click of the normal style (never-free or sure), its saving, and the earlier
-/// cell on ties.
+/// stands for a click of the normal style (never-free or sure), its saving (its opposite when
+/// it is expected to save nothing), and the earlier cell on ties.
 type ClickKey = (BigUint, bool, i64, std::cmp::Reverse<u32>);
 
 /// The hidden safe cell to click whose chord is expected to save the most (see
@@ -42,7 +42,17 @@ pub(super) fn best_click(
         if !nf && weight == BigUint::ZERO {
             continue;
         }
-        let key = (weight, nf, reward, std::cmp::Reverse(c.0));
+        // A click expected to save nothing goes to the cell whose own chord would save the
+        // least (the fewest hidden cells around it): the others are the likelier to be opened
+        // later by a chord played for its own gain, at no click (as JSMinesweeper works one part of the edge at a time;
+        // measured on games 0-299: expert 115.5 -> 116.5 %, intermediate 113.9 -> 114.3 %,
+        // against the most hidden cells first).
+        let rank = if weight == BigUint::ZERO {
+            -reward
+        } else {
+            reward
+        };
+        let key = (weight, nf, rank, std::cmp::Reverse(c.0));
         if best.as_ref().is_none_or(|(b, _)| key > *b) {
             best = Some((key, c));
         }
@@ -159,8 +169,16 @@ pub(super) fn best_chord(
             continue;
         };
         let net = value.opens - value.cost;
-        let risk = (value.cost - value.never_free).max(0);
-        if net < MIN_CHORD_NET || risk > slack {
+        if net < MIN_CHORD_NET {
+            continue;
+        }
+        let mut risk = (value.cost - value.never_free).max(0);
+        if risk > slack {
+            // Measured on games 0-299 with step 3's neutral click of no expected saving:
+            // expert 116.5 -> 116.6 %, intermediate 114.3 -> 114.35 %.
+            risk -= surely_stood_for(board, knowledge, sure, n);
+        }
+        if risk > slack {
             continue;
         }
         let next = chord_chord_saving(board, knowledge, chances, &layouts, n, &value);
@@ -177,6 +195,65 @@ pub(super) fn best_chord(
         }
     }
     best.map(|((value, _, _), n)| (n, value))
+}
+
+/// How many clicks of the normal style the chord on `n` is sure to stand for beyond its
+/// never-free and sure cells, whatever the layout: its other cells either hold a zero, whose
+/// opening is a click of the normal style, or are all numbers, and then each of them whose
+/// hidden neighbours are all among them or cannot be zeros is a number no cascade of the
+/// stretch opens, which the normal style clicks itself. The least over the ways those of its
+/// other cells that may be zeros are zeros (at most 2^8). Zero when one of its sure cells that
+/// is not never-free may be a zero (its opening could be one with theirs); a never-free cell
+/// that is a zero is an opening of its own (no neighbour of it can be a zero).
+#[inline(never)]
+fn surely_stood_for(board: &Board, knowledge: &Knowledge, sure: &[bool], n: CellIdx) -> i64 {
+    let opened: Vec<CellIdx> = board
+        .neighbours(n)
+        .filter(|&v| board.cell(v).is_unrevealed() && !knowledge.is_mine(v))
+        .collect();
+    let mut rest = Vec::new();
+    for &v in &opened {
+        if never_free(board, knowledge, v) {
+            continue;
+        }
+        if sure[v.get()] {
+            if !knowledge.not_zero(board, v) {
+                return 0;
+            }
+            continue;
+        }
+        rest.push(v);
+    }
+    // Per cell of `rest`: whether its hidden neighbours are all in `rest` or cannot be zeros,
+    // and whether it may be a zero.
+    let closed: Vec<bool> = rest
+        .iter()
+        .map(|&v| {
+            board.neighbours(v).all(|u| {
+                !board.cell(u).is_unrevealed() || knowledge.not_zero(board, u) || rest.contains(&u)
+            })
+        })
+        .collect();
+    let may_be_zero: Vec<bool> = rest
+        .iter()
+        .map(|&v| !knowledge.not_zero(board, v))
+        .collect();
+    let mut least = i64::MAX;
+    // Each subset of `rest`, by bits, that may be its zeros.
+    for zeros in 0u32..(1 << rest.len()) {
+        let is_zero = |i: usize| zeros & (1 << i) != 0;
+        if (0..rest.len()).any(|i| is_zero(i) && !may_be_zero[i]) {
+            continue;
+        }
+        let beside_zero = |v: CellIdx| {
+            (0..rest.len()).any(|j| is_zero(j) && board.neighbours(v).any(|u| u == rest[j]))
+        };
+        let numbers = (0..rest.len())
+            .filter(|&i| closed[i] && !is_zero(i) && !beside_zero(rest[i]))
+            .count() as i64;
+        least = least.min(i64::from(zeros != 0) + numbers);
+    }
+    least
 }
 
 /// JSMinesweeper's "chord-chord": a hidden safe cell `c` the chord on `n` opens may show the

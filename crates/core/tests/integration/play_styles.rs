@@ -3,10 +3,10 @@
 //! never take more clicks (2,000 games of each preset); and on hand-made boards they take the
 //! fewest clicks counted by hand.
 
-use mineseer_core::game::{FirstClickRule, Game, GameConfig, Preset};
+use mineseer_core::game::{FirstClickRule, Game, GameConfig, GameState, Preset};
 use mineseer_core::player::{
     play_game_styled, play_game_styled_with, play_game_with, styles_memo, Action, Level, MoveMemo,
-    PlayerConfig, Style, StyledGame,
+    PlayerConfig, Style, StylePlayer, StyledGame,
 };
 use mineseer_core::rng::derive_seed;
 
@@ -237,6 +237,54 @@ fn measure() {
             cpb[cpb.len() / 2],
             more.len(),
             &more[..more.len().min(10)]
+        );
+    }
+}
+
+/// Not a test: every click of the efficient style on games `TRACE_GAMES` (a comma-separated
+/// list) of `TRACE_PRESET` (expert), series 41, one line per game on stdout as
+/// `tools/jsm-harness/play.mjs --trace` writes JSMinesweeper's: `{"id":N,"trace":[["r",i],...]}`
+/// with `r` a reveal, `f` a flag, `c` a chord and `i = y * width + x`; the opening first.
+/// `TRACE_GAMES=118,436 cargo test --release -p mineseer-core --test integration
+/// play_styles::trace -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn trace() {
+    let preset = match std::env::var("TRACE_PRESET").as_deref() {
+        Ok("beginner") => Preset::Beginner,
+        Ok("intermediate") => Preset::Intermediate,
+        _ => Preset::Expert,
+    };
+    let games = std::env::var("TRACE_GAMES").unwrap_or_default();
+    let (w, _, _) = preset.dimensions();
+    for id in games
+        .split(',')
+        .filter_map(|g| g.trim().parse::<u64>().ok())
+    {
+        let config = GameConfig::preset(preset, FirstClickRule::Safe, derive_seed(41, id));
+        let mut game = Game::new(config);
+        let mut style = StylePlayer::new(Style::Efficient);
+        let mut memo = styles_memo(&player(preset));
+        let mut steps = Vec::new();
+        while game.state() == GameState::Playing {
+            let Some(mv) = style
+                .next_move_with(game.board(), &player(preset), &mut memo)
+                .unwrap()
+            else {
+                break;
+            };
+            let kind = match mv.action {
+                Action::Reveal => "r",
+                Action::Flag => "f",
+                Action::Chord => "c",
+            };
+            steps.push(format!("[\"{kind}\",{}]", mv.y * w + mv.x));
+            mv.play_on(&mut game).unwrap();
+        }
+        println!(
+            "{{\"id\":{id},\"won\":{},\"trace\":[{}]}}",
+            game.state() == GameState::Won,
+            steps.join(",")
         );
     }
 }
