@@ -101,6 +101,9 @@ impl Search<'_> {
                 if label_of_pair.len() < n_labels * n_values {
                     label_of_pair.resize(n_labels * n_values, u32::MAX);
                 }
+                // Through a slice borrowed apart, so that the stores are not assumed to move
+                // the vector (as in `Parts::gather_into`).
+                let label_of_pair = &mut label_of_pair[..];
                 for (label, &layout) in labels.iter_mut().zip(set) {
                     let pair = *label as usize * n_values + column[layout as usize] as usize;
                     let slot = &mut label_of_pair[pair];
