@@ -195,7 +195,8 @@ impl Search<'_> {
         self.visits += set.len() as u64;
         // A column's entries are `0..n_values`: the part of each goes through an array kept
         // between calls (reset entry by entry), and the parts are sized by a first count.
-        let part_of_value = &mut self.scratch_part_of_value;
+        // A slice borrowed apart, as in `joint_parts`.
+        let part_of_value = &mut self.scratch_part_of_value[..];
         let values_seen = &mut self.scratch_values_seen;
         let sizes = &mut self.scratch_sizes;
         sizes.clear();
