@@ -90,7 +90,7 @@ impl Parts {
         self.layouts.resize(at as usize, 0);
         // The scatter through slices borrowed apart: through the vectors, each store was
         // assumed to change their lengths and addresses, which were loaded again at every
-        // layout (19 instructions a layout, now 13).
+        // layout (19 instructions a layout, now 15).
         let (layouts, next) = (&mut self.layouts[..], &mut next[..]);
         for (&layout, &label) in set.iter().zip(labels) {
             if label > 0 {
