@@ -86,9 +86,12 @@ impl Parts {
                 start_of_size[size as usize] += size;
             }
         }
-        let layouts = &mut self.layouts;
-        layouts.clear();
-        layouts.resize(at as usize, 0);
+        self.layouts.clear();
+        self.layouts.resize(at as usize, 0);
+        // The scatter through slices borrowed apart: through the vectors, each store was
+        // assumed to change their lengths and addresses, which were loaded again at every
+        // layout (19 instructions a layout, now 15).
+        let (layouts, next) = (&mut self.layouts[..], &mut next[..]);
         for (&layout, &label) in set.iter().zip(labels) {
             if label > 0 {
                 let slot = &mut next[label as usize - 1];

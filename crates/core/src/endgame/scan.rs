@@ -16,19 +16,25 @@ pub(super) struct WideScan {
 /// The cells of `active` still in play in every subset of a set of `size` layouts, given
 /// [`scan`]'s counts: not a mine in all of them, and either a mine in some or showing
 /// different numbers. The others stay as they are in every subset, so children skip them.
+/// The vector is sized for all of `active` at once: a filtered `collect` grows from a few
+/// entries, and its reallocations were the search's largest cost in the allocator.
 pub(super) fn still_in_play(active: &[u32], mines: &[u32], varies: &[bool], size: u32) -> Vec<u32> {
-    active
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
-        .map(|(_, &c)| c)
-        .collect()
+    let mut cells = Vec::with_capacity(active.len());
+    cells.extend(
+        active
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| mines[k] < size && (mines[k] > 0 || varies[k]))
+            .map(|(_, &c)| c),
+    );
+    cells
 }
 
 /// The cells of `active` that are safe in every layout of a set and show different things
 /// in some of them, given [`scan`]'s counts: they are revealed without branching.
 pub(super) fn informative_safe(active: &[u32], mines: &[u32], varies: &[bool]) -> Vec<usize> {
-    let mut cells = Vec::new();
+    // Sized at once, as in `still_in_play`.
+    let mut cells = Vec::with_capacity(active.len());
     informative_safe_into(active, mines, varies, &mut cells);
     cells
 }

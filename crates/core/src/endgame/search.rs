@@ -244,12 +244,15 @@ impl<'a> Search<'a> {
 
         // Independent parts are solved apart and multiplied.
         if set.len() >= MIN_SPLIT_SIZE {
-            let variable: Vec<u32> = active
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
-                .map(|(_, &c)| c)
-                .collect();
+            // Sized at once, as in `still_in_play` (so are the moves below).
+            let mut variable = Vec::with_capacity(active.len());
+            variable.extend(
+                active
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
+                    .map(|(_, &c)| c),
+            );
             if let Some(games) = self.independent_games(set, &child_active, &variable) {
                 if set == self.root_set {
                     // The first game's strategy is the whole's (games come largest first).
@@ -273,12 +276,14 @@ impl<'a> Search<'a> {
         }
 
         // Moves: cells that may be safe and may be a mine, safest first.
-        let mut moves: Vec<(u32, usize)> = active
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
-            .map(|(k, &c)| (mines[k], c as usize))
-            .collect();
+        let mut moves: Vec<(u32, usize)> = Vec::with_capacity(active.len());
+        moves.extend(
+            active
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
+                .map(|(k, &c)| (mines[k], c as usize)),
+        );
         moves.sort_unstable();
         // The largest upper bound among the moves that did not beat the threshold.
         let mut bound_of_rest = 0u64;

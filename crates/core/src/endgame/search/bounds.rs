@@ -130,10 +130,13 @@ impl Search<'_> {
             self.recycle(parts);
             bound
         } else {
-            let mut moves: Vec<(u32, usize)> = (0..active.len())
-                .filter(|&k| mines[k] > 0 && mines[k] < size)
-                .map(|k| (mines[k], active[k] as usize))
-                .collect();
+            // Sized at once, as in `still_in_play`.
+            let mut moves: Vec<(u32, usize)> = Vec::with_capacity(active.len());
+            moves.extend(
+                (0..active.len())
+                    .filter(|&k| mines[k] > 0 && mines[k] < size)
+                    .map(|k| (mines[k], active[k] as usize)),
+            );
             moves.sort_unstable();
             let mut best = 0u64;
             for &(cell_mines, cell) in &moves {

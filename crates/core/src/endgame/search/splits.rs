@@ -101,6 +101,9 @@ impl Search<'_> {
                 if label_of_pair.len() < n_labels * n_values {
                     label_of_pair.resize(n_labels * n_values, u32::MAX);
                 }
+                // Through a slice borrowed apart, so that the stores are not assumed to move
+                // the vector (as in `Parts::gather_into`).
+                let label_of_pair = &mut label_of_pair[..];
                 for (label, &layout) in labels.iter_mut().zip(set) {
                     let pair = *label as usize * n_values + column[layout as usize] as usize;
                     let slot = &mut label_of_pair[pair];
@@ -192,7 +195,8 @@ impl Search<'_> {
         self.visits += set.len() as u64;
         // A column's entries are `0..n_values`: the part of each goes through an array kept
         // between calls (reset entry by entry), and the parts are sized by a first count.
-        let part_of_value = &mut self.scratch_part_of_value;
+        // A slice borrowed apart, as in `joint_parts`.
+        let part_of_value = &mut self.scratch_part_of_value[..];
         let values_seen = &mut self.scratch_values_seen;
         let sizes = &mut self.scratch_sizes;
         sizes.clear();
