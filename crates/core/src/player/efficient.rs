@@ -51,8 +51,10 @@
 //!    the flags and the chord), times the exact number of layouts in which it shows it
 //!    (JSMinesweeper's rule; for a cell with no known mine beside it, the chance of a zero).
 //!    The never-free and sure cells are candidates (ties go to them; among the clicks
-//!    expected to save nothing, the cell with the fewest hidden neighbours first); the others
-//!    only when the slack is at least one;
+//!    expected to save nothing, the cell with the fewest hidden neighbours first), and so are
+//!    the cells that stand for a click in every way (a zero, or a number with no zero beside
+//!    it, in each way its hidden neighbours may be zeros that the local test of step 2 lets
+//!    through); the others only when the slack is at least one;
 //! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
@@ -60,7 +62,8 @@
 //! perhaps on more numbers (one clicked before the zero beside it). Each of our clicks
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
 //! normal style's click on that opening; a never-free click of step 4 (or of step 2, in its
-//! place), and a number a click or a chord opens once no neighbour of it can be a zero opened
+//! place), or one that stands for a click in every way (in the true layout it is a zero, whose
+//! opening it opens, or a number with no zero beside it, which no cascade opens), and a number a click or a chord opens once no neighbour of it can be a zero opened
 //! in the stretch, for its click on that number; a click of steps 3 and 5 for that very click;
 //! a sure cell a click or a chord opens for the normal style's click on it (the shadow waits
 //! at its next click, a cell still hidden here; each cell of its batch it clicks before a

@@ -34,11 +34,15 @@ pub(super) fn best_click(
 ) -> Option<(CellIdx, bool, BigUint)> {
     let mut best: Option<(ClickKey, CellIdx)> = None;
     for &c in hidden_safe {
-        let nf = never_free(board, knowledge, c) || sure[c.get()];
+        // A cell that stands for a click of the normal style in every way its neighbours may
+        // be zeros ([`least_stood_for`]) is as good as a never-free one.
+        let nf = never_free(board, knowledge, c)
+            || sure[c.get()]
+            || least_stood_for(board, knowledge, &[c]) >= 1;
+        let (weight, reward) = click_chord_value(board, knowledge, chances, c);
         if !nf && !risky_ok {
             continue;
         }
-        let (weight, reward) = click_chord_value(board, knowledge, chances, c);
         if !nf && weight == BigUint::ZERO {
             continue;
         }
@@ -227,6 +231,14 @@ fn surely_stood_for(board: &Board, knowledge: &Knowledge, sure: &[bool], n: Cell
         }
         rest.push(v);
     }
+    least_stood_for(board, knowledge, &rest)
+}
+
+/// The least over the ways of [`surely_stood_for`] of the clicks of the normal style the
+/// cells `rest` stand for: one if one of them is a zero, and each that is not a zero and has
+/// no zero beside it.
+#[inline(never)]
+fn least_stood_for(board: &Board, knowledge: &Knowledge, rest: &[CellIdx]) -> i64 {
     // The cells that may be zeros and open a cell of `rest` for free: `rest`'s own, then the
     // hidden cells beside them (when they are few enough to go through their ways).
     let mut maybe_zeros: Vec<CellIdx> = rest
@@ -235,7 +247,7 @@ fn surely_stood_for(board: &Board, knowledge: &Knowledge, sure: &[bool], n: Cell
         .filter(|&v| !knowledge.not_zero(board, v))
         .collect();
     let own = maybe_zeros.len();
-    for &v in &rest {
+    for &v in rest {
         for u in board.neighbours(v) {
             if board.cell(u).is_unrevealed()
                 && !knowledge.not_zero(board, u)
@@ -271,7 +283,7 @@ fn surely_stood_for(board: &Board, knowledge: &Knowledge, sure: &[bool], n: Cell
                 .position(|&z| z == u)
                 .is_some_and(|j| zeros & (1 << j) != 0)
         };
-        if !may_fit(board, knowledge, &maybe_zeros, zeros, &rest) {
+        if !may_fit(board, knowledge, &maybe_zeros, zeros, rest) {
             continue;
         }
         let beside_zero = |v: CellIdx| board.neighbours(v).any(is_zero);
