@@ -36,10 +36,13 @@
 //!    from its next click on, up to the first hidden one that may be a zero, less the cells
 //!    of the openings its clicks on zeros already revealed here open on the way), and less,
 //!    when that is not enough, the clicks of the normal style its *other* cells are sure to
-//!    stand for whatever the layout: one if one of them is a zero (its opening), else each
-//!    of them whose hidden neighbours are all among them or cannot be zeros (a number no
-//!    cascade can open), the least over the ways they may be zeros (none when a sure cell
-//!    that is not never-free may be a zero);
+//!    stand for whatever the layout: one if one of them is a zero (its opening), and each of
+//!    them that is not a zero and has no zero beside it (a number no cascade can open), the
+//!    least over the ways they and the hidden cells beside them may be zeros, less the ways
+//!    no layout has (a local test: a zero's neighbours are safe, so each revealed number
+//!    keeps room for its mines, and a cell that is not a zero has a mine beside it), at most
+//!    2^12 ways (past that, only the cells whose hidden neighbours are all among them or
+//!    cannot be zeros may count); none when a sure cell that is not never-free may be a zero;
 //! 3. when a chord was refused for want of slack, the click of step 4 among the never-free
 //!    and sure cells, else the normal style's own next click, when its cell is still hidden
 //!    here (the shadow then goes on, and may show clicks saved);
@@ -48,8 +51,10 @@
 //!    the flags and the chord), times the exact number of layouts in which it shows it
 //!    (JSMinesweeper's rule; for a cell with no known mine beside it, the chance of a zero).
 //!    The never-free and sure cells are candidates (ties go to them; among the clicks
-//!    expected to save nothing, the cell with the fewest hidden neighbours first); the others
-//!    only when the slack is at least one;
+//!    expected to save nothing, the cell with the fewest hidden neighbours first), and so are
+//!    the cells that stand for a click in every way (a zero, or a number with no zero beside
+//!    it, in each way its hidden neighbours may be zeros that the local test of step 2 lets
+//!    through); the others only when the slack is at least one;
 //! 5. the normal style's own next click.
 //!
 //! **Never more clicks.** On a stretch the normal style clicks once per opening (connected
@@ -57,7 +62,8 @@
 //! perhaps on more numbers (one clicked before the zero beside it). Each of our clicks
 //! *stands for* one of those clicks once that is proved: a click that opens an opening for the
 //! normal style's click on that opening; a never-free click of step 4 (or of step 2, in its
-//! place), and a number a click or a chord opens once no neighbour of it can be a zero opened
+//! place), or one that stands for a click in every way (in the true layout it is a zero, whose
+//! opening it opens, or a number with no zero beside it, which no cascade opens), and a number a click or a chord opens once no neighbour of it can be a zero opened
 //! in the stretch, for its click on that number; a click of steps 3 and 5 for that very click;
 //! a sure cell a click or a chord opens for the normal style's click on it (the shadow waits
 //! at its next click, a cell still hidden here; each cell of its batch it clicks before a
@@ -78,10 +84,15 @@
 //! `D`, another click of step 4 raises it by one at most, and a chord by its risk at most
 //! (its other cells' part: a zero among them opens an opening no never-free or sure cell's
 //! opening joins, since no neighbour of a never-free cell can be a zero and, where this part
-//! is counted, no other sure cell may be one, and it is counted when the chord is; if none
-//! is a zero, each of them whose hidden neighbours were all among them or cannot be zeros
-//! has no neighbour left that may be a zero, so it is settled as the normal style's click at
-//! once).
+//! is counted, no other sure cell may be one, and it is counted when the chord is; each of
+//! them counted as a number is not a zero and has no zero beside it in the true layout,
+//! whose zeros are among the ways gone through (the local test lets every real layout pass),
+//! so no cascade opens it and the normal style clicks it itself: a click of its own, on a
+//! cell none of our other clicks opens. Such a number is settled as that click at once when
+//! no neighbour of it is left that may be a zero, else when the stretch learns that, or at
+//! the latest when the shadow clicks it (then among its clicks on numbers none of ours stands
+//! for); until then `D` counts it, so `D` is at most higher than the bound and the slack
+//! lower: the rule errs on the safe side).
 //! Each is played only when that fits in the *slack*, the clicks saved on the stretches
 //! before less `D`, so `D` never exceeds the clicks saved before. Once the stretch is over
 //! the shadow has played it all (nothing is to come), its clicks `N` are known exactly, and

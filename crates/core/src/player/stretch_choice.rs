@@ -34,11 +34,15 @@ pub(super) fn best_click(
 ) -> Option<(CellIdx, bool, BigUint)> {
     let mut best: Option<(ClickKey, CellIdx)> = None;
     for &c in hidden_safe {
-        let nf = never_free(board, knowledge, c) || sure[c.get()];
+        // A cell that stands for a click of the normal style in every way its neighbours may
+        // be zeros ([`least_stood_for`]) is as good as a never-free one.
+        let nf = never_free(board, knowledge, c)
+            || sure[c.get()]
+            || least_stood_for(board, knowledge, &[c]) >= 1;
+        let (weight, reward) = click_chord_value(board, knowledge, chances, c);
         if !nf && !risky_ok {
             continue;
         }
-        let (weight, reward) = click_chord_value(board, knowledge, chances, c);
         if !nf && weight == BigUint::ZERO {
             continue;
         }
@@ -199,12 +203,15 @@ pub(super) fn best_chord(
 
 /// How many clicks of the normal style the chord on `n` is sure to stand for beyond its
 /// never-free and sure cells, whatever the layout: its other cells either hold a zero, whose
-/// opening is a click of the normal style, or are all numbers, and then each of them whose
-/// hidden neighbours are all among them or cannot be zeros is a number no cascade of the
-/// stretch opens, which the normal style clicks itself. The least over the ways those of its
-/// other cells that may be zeros are zeros (at most 2^8). Zero when one of its sure cells that
-/// is not never-free may be a zero (its opening could be one with theirs); a never-free cell
-/// that is a zero is an opening of its own (no neighbour of it can be a zero).
+/// opening is a click of the normal style, or are all numbers, and then each of them with no
+/// zero beside it is a number no cascade of the stretch opens, which the normal style clicks
+/// itself. The least over the ways its other cells and the hidden cells beside them that may
+/// be zeros are zeros (at most 2^12 ways; past that, the cells beside them count as zeros
+/// wherever they may be), less the ways no layout fits: the cells beside a zero are safe, so a
+/// revealed number must keep room for its mines, and a cell not a zero needs a mine beside
+/// it. Zero when one of its sure cells that is not never-free may be a zero (its opening
+/// could be one with theirs); a never-free cell that is a zero is an opening of its own (no
+/// neighbour of it can be a zero).
 #[inline(never)]
 fn surely_stood_for(board: &Board, knowledge: &Knowledge, sure: &[bool], n: CellIdx) -> i64 {
     let opened: Vec<CellIdx> = board
@@ -224,37 +231,122 @@ fn surely_stood_for(board: &Board, knowledge: &Knowledge, sure: &[bool], n: Cell
         }
         rest.push(v);
     }
-    // Per cell of `rest`: whether its hidden neighbours are all in `rest` or cannot be zeros,
-    // and whether it may be a zero.
-    let closed: Vec<bool> = rest
+    least_stood_for(board, knowledge, &rest)
+}
+
+/// The least over the ways of [`surely_stood_for`] of the clicks of the normal style the
+/// cells `rest` stand for: one if one of them is a zero, and each that is not a zero and has
+/// no zero beside it.
+#[inline(never)]
+fn least_stood_for(board: &Board, knowledge: &Knowledge, rest: &[CellIdx]) -> i64 {
+    // The cells that may be zeros and open a cell of `rest` for free: `rest`'s own, then the
+    // hidden cells beside them (when they are few enough to go through their ways).
+    let mut maybe_zeros: Vec<CellIdx> = rest
+        .iter()
+        .copied()
+        .filter(|&v| !knowledge.not_zero(board, v))
+        .collect();
+    let own = maybe_zeros.len();
+    for &v in rest {
+        for u in board.neighbours(v) {
+            if board.cell(u).is_unrevealed()
+                && !knowledge.not_zero(board, u)
+                && !rest.contains(&u)
+                && !maybe_zeros.contains(&u)
+            {
+                maybe_zeros.push(u);
+            }
+        }
+    }
+    let tracked = maybe_zeros.len() <= MAX_WAYS_BITS;
+    if !tracked {
+        maybe_zeros.truncate(own);
+    }
+    // A cell of `rest` can be counted only when every hidden neighbour that may be a zero is
+    // one whose ways are gone through.
+    let countable: Vec<bool> = rest
         .iter()
         .map(|&v| {
             board.neighbours(v).all(|u| {
-                !board.cell(u).is_unrevealed() || knowledge.not_zero(board, u) || rest.contains(&u)
+                !board.cell(u).is_unrevealed()
+                    || knowledge.not_zero(board, u)
+                    || rest.contains(&u)
+                    || maybe_zeros.contains(&u)
             })
         })
         .collect();
-    let may_be_zero: Vec<bool> = rest
-        .iter()
-        .map(|&v| !knowledge.not_zero(board, v))
-        .collect();
     let mut least = i64::MAX;
-    // Each subset of `rest`, by bits, that may be its zeros.
-    for zeros in 0u32..(1 << rest.len()) {
-        let is_zero = |i: usize| zeros & (1 << i) != 0;
-        if (0..rest.len()).any(|i| is_zero(i) && !may_be_zero[i]) {
+    for zeros in 0u32..(1 << maybe_zeros.len()) {
+        let is_zero = |u: CellIdx| {
+            maybe_zeros
+                .iter()
+                .position(|&z| z == u)
+                .is_some_and(|j| zeros & (1 << j) != 0)
+        };
+        if !may_fit(board, knowledge, &maybe_zeros, zeros, rest) {
             continue;
         }
-        let beside_zero = |v: CellIdx| {
-            (0..rest.len()).any(|j| is_zero(j) && board.neighbours(v).any(|u| u == rest[j]))
-        };
+        let beside_zero = |v: CellIdx| board.neighbours(v).any(is_zero);
         let numbers = (0..rest.len())
-            .filter(|&i| closed[i] && !is_zero(i) && !beside_zero(rest[i]))
+            .filter(|&i| countable[i] && !is_zero(rest[i]) && !beside_zero(rest[i]))
             .count() as i64;
-        least = least.min(i64::from(zeros != 0) + numbers);
+        least = least.min(i64::from(zeros & ((1 << own) - 1) != 0) + numbers);
     }
-    least
+    // No way fits only if the knowledge is wrong: count nothing then.
+    if least == i64::MAX {
+        0
+    } else {
+        least
+    }
 }
+
+/// Whether some layout may have exactly the cells of `zeros` (bits over `maybe_zeros`) as
+/// zeros among them: the zeros and their neighbours are safe, so each revealed number keeps
+/// room for its mines among its other hidden cells not known safe, and each cell of `rest`
+/// that is not a zero has such a cell (or a known mine) beside it. A local test: it may let
+/// through ways no layout has (which only lowers the count), never the other way.
+fn may_fit(
+    board: &Board,
+    knowledge: &Knowledge,
+    maybe_zeros: &[CellIdx],
+    zeros: u32,
+    rest: &[CellIdx],
+) -> bool {
+    let mut safe_now: Vec<CellIdx> = Vec::new();
+    for (j, &z) in maybe_zeros.iter().enumerate() {
+        if zeros & (1 << j) != 0 {
+            safe_now.push(z);
+            safe_now.extend(board.neighbours(z));
+        }
+    }
+    let may_be_mine = |w: CellIdx| {
+        knowledge.is_mine(w)
+            || (board.cell(w).is_unrevealed() && !knowledge.safe[w.get()] && !safe_now.contains(&w))
+    };
+    if safe_now.iter().any(|&w| knowledge.is_mine(w)) {
+        return false;
+    }
+    for &s in &safe_now {
+        for r in board.neighbours(s) {
+            if let Cell::Revealed(k) = board.cell(r) {
+                let room = board.neighbours(r).filter(|&w| may_be_mine(w)).count();
+                if room < usize::from(k) {
+                    return false;
+                }
+            }
+        }
+    }
+    rest.iter().all(|&v| {
+        let zero = maybe_zeros
+            .iter()
+            .position(|&z| z == v)
+            .is_some_and(|j| zeros & (1 << j) != 0);
+        zero || board.neighbours(v).any(may_be_mine)
+    })
+}
+
+/// The most cells whose ways of being zeros [`surely_stood_for`] goes through (2^12 ways).
+const MAX_WAYS_BITS: usize = 12;
 
 /// JSMinesweeper's "chord-chord": a hidden safe cell `c` the chord on `n` opens may show the
 /// number of its known mines, and then be chorded in turn, opening its hidden neighbours that
@@ -332,3 +424,39 @@ fn exposed_to_new_flags(board: &Board, knowledge: &Knowledge, n: CellIdx) -> i64
 /// net gain 0 as well as 1 and more, 90.5 % on 300 expert games against 89.8 % with 1 and
 /// more).
 const MIN_CHORD_NET: i64 = 0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::parse_position;
+
+    #[test]
+    fn a_zero_must_leave_room_for_a_numbers_mines() {
+        //   H H H     one mine. A zero at (2,0) makes (1,0), (1,1) and (2,1) safe: the 1 at
+        //   1 H H     (0,1) still has (0,0) for its mine, unless (0,0) is known safe.
+        let board = parse_position("3x2x1\nHHH\n1HH\n").unwrap();
+        let at = |x, y| board.idx(x, y).unwrap();
+        let mut knowledge = Knowledge::new(board.len());
+        let zeros = [at(2, 0)];
+        assert!(may_fit(&board, &knowledge, &zeros, 1, &[]));
+        assert!(may_fit(&board, &knowledge, &zeros, 0, &[]));
+        knowledge.learn(&[at(0, 0)], &[]);
+        assert!(!may_fit(&board, &knowledge, &zeros, 1, &[]));
+        assert!(may_fit(&board, &knowledge, &zeros, 0, &[]));
+    }
+
+    #[test]
+    fn a_cell_not_a_zero_needs_a_mine_beside_it() {
+        // (2,1) taken for a number: one of its hidden neighbours (1,0), (2,0), (1,1) must
+        // then be able to hold a mine.
+        let board = parse_position("3x2x1\nHHH\n1HH\n").unwrap();
+        let at = |x, y| board.idx(x, y).unwrap();
+        let mut knowledge = Knowledge::new(board.len());
+        let rest = [at(2, 1)];
+        assert!(may_fit(&board, &knowledge, &[], 0, &rest));
+        knowledge.learn(&[at(1, 0), at(2, 0), at(1, 1)], &[]);
+        assert!(!may_fit(&board, &knowledge, &[], 0, &rest));
+        // As a zero it needs none.
+        assert!(may_fit(&board, &knowledge, &rest, 1, &rest));
+    }
+}
