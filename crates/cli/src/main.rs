@@ -18,6 +18,13 @@ mod stats;
 
 use clap::{Parser, Subcommand};
 
+// The player and the endgame search allocate many small, short-lived vectors (splits, scans,
+// the engine's steps). mimalloc serves them with about 8 % fewer instructions than glibc's
+// allocator on 40 expert games, and the games are the same (docs/journal/endgame.md). The
+// core stays allocator-agnostic; only this binary chooses.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exact Minesweeper analysis from the command line.
 #[derive(Debug, Parser)]
 #[command(name = "mineseer", version, about)]
