@@ -101,8 +101,8 @@ pub fn forced_guesses(
             Cell::Revealed(_) => shows[idx.get()] = true,
             Cell::Flag => {}
             _ => {
-                let mines = analysis.mine_layouts(idx);
-                let always = &mines == analysis.solutions();
+                let mines = analysis.mine_layouts_ref(idx);
+                let always = mines == analysis.solutions();
                 shows[idx.get()] = !always;
                 uncertain[idx.get()] = !always
                     && !mines.is_zero()
@@ -149,14 +149,14 @@ pub fn forced_guesses(
             }
         }
     }
+    // Every square lies inside the board; its cells are in an array, and only a candidate's
+    // go to a vector (a vector per square was most of this function's cost).
     for y in 0..board.height().saturating_sub(1) {
         for x in 0..board.width().saturating_sub(1) {
-            let square: Vec<CellIdx> = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
-                .iter()
-                .filter_map(|&(x, y)| board.idx(x, y))
-                .collect();
+            let square = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+                .map(|(x, y)| board.idx(x, y).expect("a square inside the board"));
             if square.iter().all(|c| uncertain[c.get()]) && passes_filter(board, &square, &shows) {
-                candidates.push(square);
+                candidates.push(square.to_vec());
             }
         }
     }
@@ -170,7 +170,7 @@ pub fn forced_guesses(
         // When every layout puts the same number k of mines in the group, its cells' mine
         // counts add up to k times the layouts: a cheap necessary condition before the exact
         // check, which solves the position once per pattern.
-        let summed: BigUint = group.iter().map(|&c| analysis.mine_layouts(c)).sum();
+        let summed: BigUint = group.iter().map(|&c| analysis.mine_layouts_ref(c)).sum();
         if !(summed % analysis.solutions()).is_zero() {
             continue;
         }

@@ -59,6 +59,13 @@ impl<const N: usize> Wide<N> {
         }
     }
 
+    /// The number of bits up to the highest set bit (0 for zero).
+    fn bits(&self) -> u64 {
+        self.0.iter().rposition(|&w| w != 0).map_or(0, |top| {
+            64 * top as u64 + 64 - u64::from(self.0[top].leading_zeros())
+        })
+    }
+
     /// The top 64 bits (all of it when shorter) and how far they were shifted down, as
     /// [`crate::combinatorics::ratio_to_f64`] takes them from a `BigUint`.
     fn top_bits(&self) -> (u64, u64) {
@@ -148,13 +155,36 @@ impl<const N: usize> Weight for Wide<N> {
         Wide(words)
     }
     fn binomials(n: u64, lo: i64, hi: i64) -> Vec<Self> {
-        // C(n, k) by the multiplicative walk, each step exact; never past `hi`.
+        // C(n, k) by the multiplicative walk, each step exact; never past `hi`. Up to `lo`,
+        // several steps at once: C(n, i) (n - i) ... (n - j + 1) / ((i + 1) ... j) is C(n, j),
+        // exact, so one pass over the words with a division serves as many steps as the two
+        // products fit a `u64` (about seven on an expert board, where the walk to `lo` was
+        // most of the combination's time). A chunk is taken only where the product before
+        // the division provably fits the words (its bits counted); else one step, as before,
+        // which the road's bound covers.
         let n = n as i64;
         let start = lo.clamp(0, n.max(0));
         let mut current = Self::one_count();
-        for i in 0..start {
-            current.mul_small_in_place((n - i) as u64);
-            current.div_small_in_place((i + 1) as u64);
+        let mut i = 0;
+        while i < start {
+            let (mut numerator, mut denominator, mut j) = ((n - i) as u64, (i + 1) as u64, i + 1);
+            while j < start {
+                let (Some(num), Some(den)) = (
+                    numerator.checked_mul((n - j) as u64),
+                    denominator.checked_mul((j + 1) as u64),
+                ) else {
+                    break;
+                };
+                (numerator, denominator, j) = (num, den, j + 1);
+            }
+            if j > i + 1
+                && current.bits() + u64::from(u64::BITS - numerator.leading_zeros()) > 64 * N as u64
+            {
+                (numerator, denominator, j) = ((n - i) as u64, (i + 1) as u64, i + 1);
+            }
+            current.mul_small_in_place(numerator);
+            current.div_small_in_place(denominator);
+            i = j;
         }
         (lo..=hi)
             .map(|k| {
@@ -257,7 +287,7 @@ mod tests {
 
     #[test]
     fn wide_binomial_rows_equal_big_integers() {
-        let mut rows = 0;
+        let (mut rows, mut small_rows) = (0, 0);
         for n in [0u64, 1, 7, 100, 255, 300, 480] {
             for (lo, hi) in [(-3i64, 4i64), (0, 40), (20, 60), (35, 99), (290, 310)] {
                 // The walk passes every C(n, i) up to `hi`, times the next step's factor: the
@@ -276,9 +306,20 @@ mod tests {
                     };
                     assert_eq!(value.into_big(), expected, "C({n}, {k})");
                 }
+                // On 192 bits too, where the walk's chunks of steps near the top of the
+                // words do not fit and fall back to single steps.
+                if largest.bits() <= 192 {
+                    small_rows += 1;
+                    let row = <Wide<3> as Weight>::binomials(n, lo, hi);
+                    for (k, value) in (lo..=hi).zip(row) {
+                        let expected = binomial(n, k.max(0) as u64) * u8::from(k >= 0);
+                        assert_eq!(value.into_big(), expected, "C({n}, {k}) on 192 bits");
+                    }
+                }
             }
         }
         assert!(rows >= 25, "{rows} rows");
+        assert!(small_rows >= 15, "{small_rows} rows on 192 bits");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use num_traits::Zero;
 
 use crate::board::{Board, Cell, CellIdx};
 use crate::engine::probability::{Analysis, CellClass};
+use crate::engine::rules::Status;
 
 /// Per-cell safeties from an analysis, computed once per box (every cell of a box, and every
 /// floating cell, has the same probability).
@@ -112,33 +113,42 @@ impl<'a> ProbabilityView<'a> {
                 second = s;
             }
         };
-        let mut seen_box = vec![0u8; self.box_safety.len()];
-        let mut seen_floating = 0u8;
-        for idx in self.board.indices() {
-            // Two cells of a group are enough: they share one safety.
-            let seen = match self.analysis.class(idx) {
-                CellClass::Boxed(b) => &mut seen_box[b as usize],
-                CellClass::Floating => &mut seen_floating,
-                CellClass::Safe if self.board.cell(idx).is_unrevealed() => {
-                    if !self.is_plainly_dead(idx) {
-                        certain = true;
-                        push(1.0);
-                    }
+        // Group by group rather than over every cell of the board: the cells of a box share
+        // one safety, and so do the floating cells, so two living cells of each are enough;
+        // the two best safeties of the whole do not depend on the order they come in.
+        let analysis = self.analysis;
+        let boxes = &analysis.boxes;
+        let groups = boxes.boxes.iter().map(|b| &b.cells[..]);
+        for cells in groups.chain(std::iter::once(&boxes.floating[..])) {
+            let mut living = 0;
+            for &idx in cells {
+                if living == 2 {
+                    break;
+                }
+                if self.is_plainly_dead(idx) {
                     continue;
                 }
-                _ => continue,
-            };
-            if *seen >= 2 || self.is_plainly_dead(idx) {
-                continue;
-            }
-            *seen += 1;
-            if let Some(s) = self.safety(idx) {
-                if s >= 1.0 && self.is_certain_safe(idx) {
-                    certain = true;
-                    push(1.0);
-                } else if s < 1.0 {
-                    push(s);
+                living += 1;
+                if let Some(s) = self.safety(idx) {
+                    if s >= 1.0 && self.is_certain_safe(idx) {
+                        certain = true;
+                        push(1.0);
+                    } else if s < 1.0 {
+                        push(s);
+                    }
                 }
+            }
+        }
+        // The cells the rules settled safe: each living one is a certain move.
+        for (i, &status) in analysis.rules.status.iter().enumerate() {
+            let idx = CellIdx(i as u32);
+            if status == Status::Safe
+                && analysis.class(idx) == CellClass::Safe
+                && self.board.cell(idx).is_unrevealed()
+                && !self.is_plainly_dead(idx)
+            {
+                certain = true;
+                push(1.0);
             }
         }
         NextSafeties {
@@ -193,4 +203,88 @@ pub(super) fn guessable(board: &Board, view: &mut ProbabilityView) -> Vec<(CellI
             (safety > 0.0 && !view.is_certain_mine(idx)).then_some((idx, safety))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::probability::{solve_board, SolveConfig};
+
+    /// [`ProbabilityView::next_safeties`] by its definition: every cell in board order, two
+    /// living cells of each box and of the floating cells, every living safe cell.
+    fn next_safeties_cell_by_cell(view: &mut ProbabilityView) -> (f64, f64, bool) {
+        let (mut best, mut second, mut certain) = (0.0f64, 0.0f64, false);
+        let mut push = |s: f64| {
+            if s > best {
+                second = best;
+                best = s;
+            } else if s > second {
+                second = s;
+            }
+        };
+        let mut seen_box = vec![0u8; view.box_safety.len()];
+        let mut seen_floating = 0u8;
+        for idx in view.board.indices() {
+            let seen = match view.analysis.class(idx) {
+                CellClass::Boxed(b) => &mut seen_box[b as usize],
+                CellClass::Floating => &mut seen_floating,
+                CellClass::Safe if view.board.cell(idx).is_unrevealed() => {
+                    if !view.is_plainly_dead(idx) {
+                        certain = true;
+                        push(1.0);
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            if *seen >= 2 || view.is_plainly_dead(idx) {
+                continue;
+            }
+            *seen += 1;
+            if let Some(s) = view.safety(idx) {
+                if s >= 1.0 && view.is_certain_safe(idx) {
+                    certain = true;
+                    push(1.0);
+                } else if s < 1.0 {
+                    push(s);
+                }
+            }
+        }
+        (best, second, certain)
+    }
+
+    /// The group-by-group reading gives the same safeties, bit for bit, and the same
+    /// certainty as the cell-by-cell definition, on random positions. Fails if a group's
+    /// cells, the floating cells or the settled safe cells are missed or read twice.
+    #[test]
+    fn next_safeties_are_the_cell_by_cell_reading() {
+        let solve = SolveConfig::default();
+        let mut rng = crate::rng::GameRng::new(39);
+        let (mut checked, mut with_second, mut with_certain) = (0, 0, 0);
+        for _ in 0..3_000 {
+            let board = crate::player::test_positions::random_position(&mut rng);
+            let Ok(analysis) = solve_board(&board, &solve) else {
+                continue;
+            };
+            let expected = next_safeties_cell_by_cell(&mut ProbabilityView::new(&board, &analysis));
+            let got = ProbabilityView::new(&board, &analysis).next_safeties();
+            assert_eq!(
+                (got.best.to_bits(), got.second.to_bits(), got.certain),
+                (expected.0.to_bits(), expected.1.to_bits(), expected.2),
+                "{board:?}"
+            );
+            checked += 1;
+            with_second += usize::from(expected.1 > 0.0 && expected.1 < 1.0);
+            with_certain += usize::from(expected.2);
+        }
+        assert!(checked > 2_000, "only {checked} positions");
+        assert!(
+            with_second > 300,
+            "only {with_second} with a second safety below 1"
+        );
+        assert!(
+            with_certain > 300,
+            "only {with_certain} with a certain move"
+        );
+    }
 }
