@@ -11,6 +11,7 @@
 /// each ascending as the set was.
 #[derive(Debug, Default)]
 pub(super) struct Parts {
+    /// The parts end to end, then (past the last part's end) whatever an earlier split left.
     layouts: Vec<u32>,
     /// Where each part ends in `layouts`.
     ends: Vec<u32>,
@@ -86,8 +87,12 @@ impl Parts {
                 start_of_size[size as usize] += size;
             }
         }
-        self.layouts.clear();
-        self.layouts.resize(at as usize, 0);
+        // Every slot up to `at` is written by the scatter below, so the vector is only
+        // grown, never cleared and zeroed again: past the parts' end it holds what an earlier
+        // split left, which no part reaches (the parts end where `ends` says).
+        if self.layouts.len() < at as usize {
+            self.layouts.resize(at as usize, 0);
+        }
         // The scatter through slices borrowed apart: through the vectors, each store was
         // assumed to change their lengths and addresses, which were loaded again at every
         // layout (19 instructions a layout, now 15).
@@ -116,7 +121,7 @@ impl Parts {
 
     /// How many layouts the parts hold together.
     pub(super) fn layouts(&self) -> usize {
-        self.layouts.len()
+        self.ends.last().map_or(0, |&end| end as usize)
     }
 }
 

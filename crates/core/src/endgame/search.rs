@@ -75,6 +75,8 @@ pub(super) struct Search<'a> {
     scratch_sizes: Vec<u32>,
     /// Parts the search is done with ([`Search::recycle`]), gathered into again.
     spare_parts: Vec<Parts>,
+    /// Scans' vectors the search is done with ([`Search::recycle_scan`]), scanned into again.
+    spare_scans: Vec<(Vec<u32>, Vec<bool>)>,
     /// Scratch for [`Search::joint_parts`]: per layout its label; per (label, value) pair
     /// its new label (`u32::MAX` between calls), and the pairs set.
     scratch_labels: Vec<u32>,
@@ -140,6 +142,7 @@ impl<'a> Search<'a> {
             scratch_split: Vec::new(),
             scratch_sizes: Vec::new(),
             spare_parts: Vec::new(),
+            spare_scans: Vec::new(),
             scratch_labels: Vec::new(),
             scratch_label_of_pair: Vec::new(),
             scratch_pairs_seen: Vec::new(),
@@ -166,7 +169,9 @@ impl<'a> Search<'a> {
     /// [`scan`] into new vectors (for callers that recurse while they use them).
     fn scan_owned(&mut self, set: &[u32], active: &[u32]) -> (Vec<u32>, Vec<bool>) {
         self.visits += set.len() as u64;
-        let (mut mines, mut varies) = (Vec::new(), Vec::new());
+        // Kept vectors when there are: a node's two new vectors cost an allocation each
+        // and their growth.
+        let (mut mines, mut varies) = self.spare_scans.pop().unwrap_or_default();
         scan(
             self.table,
             set,
@@ -176,6 +181,11 @@ impl<'a> Search<'a> {
             &mut varies,
         );
         (mines, varies)
+    }
+
+    /// Keeps [`Search::scan_owned`]'s vectors for the next scan.
+    fn recycle_scan(&mut self, mines: Vec<u32>, varies: Vec<bool>) {
+        self.spare_scans.push((mines, varies));
     }
 
     /// Stores what is known about a set, while the table is within its budget; past it the
@@ -265,6 +275,7 @@ impl<'a> Search<'a> {
         // Safe cells that still tell layouts apart are revealed together, without branching.
         let informative_safe = informative_safe(active, &mines, &varies);
         if !informative_safe.is_empty() {
+            self.recycle_scan(mines, varies);
             let parts = self.joint_parts(set, &informative_safe);
             let (wins, exact) = self.sum_parts(&parts, cutoff, &child_active)?;
             self.recycle(parts);
@@ -284,6 +295,7 @@ impl<'a> Search<'a> {
                 .filter(|&(k, _)| mines[k] > 0 && mines[k] < size)
                 .map(|(k, &c)| (mines[k], c as usize)),
         );
+        self.recycle_scan(mines, varies);
         moves.sort_unstable();
         // The largest upper bound among the moves that did not beat the threshold.
         let mut bound_of_rest = 0u64;

@@ -160,6 +160,7 @@ impl Search<'_> {
             }
             best
         };
+        self.recycle_scan(mines, varies);
         let bound = bound.min(known_bound);
         self.remember(
             hash,

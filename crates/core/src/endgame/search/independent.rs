@@ -22,6 +22,13 @@ impl Search<'_> {
         active: &[u32],
         variable: &[u32],
     ) -> Option<Vec<Vec<u32>>> {
+        let (group_of_cell, n_groups) = self.groups_of(active, variable)?;
+        self.games_of(set, variable, &group_of_cell, n_groups, true)
+    }
+
+    /// The groups of [`Search::independent_games`]: each variable cell's group, numbered by
+    /// first appearance, and their number; `None` when there are fewer than two.
+    fn groups_of(&self, active: &[u32], variable: &[u32]) -> Option<(Vec<usize>, usize)> {
         if variable.len() < 2 {
             return None;
         }
@@ -60,31 +67,77 @@ impl Search<'_> {
             }
             group_of_cell.push(*group);
         }
-        if n_groups < 2 {
-            return None;
-        }
-        // Per group, the distinct mine patterns on its variable cells, packed in a u128 (a
-        // group of more cells is not split: the check is only a shortcut); and per layout,
-        // the groups where it differs from `set[0]`.
+        (n_groups >= 2).then_some((group_of_cell, n_groups))
+    }
+
+    /// The groups' games of [`Search::independent_games`], given each variable cell's group
+    /// (of `n_groups`), when the set is their product. `by_sizes`: a set whose games' sizes
+    /// do not multiply to its size is taken for no product without counting the groups'
+    /// patterns (the tests compare it with the count alone).
+    fn games_of(
+        &self,
+        set: &[u32],
+        variable: &[u32],
+        group_of_cell: &[usize],
+        n_groups: usize,
+        by_sizes: bool,
+    ) -> Option<Vec<Vec<u32>>> {
+        // Per group, its variable cells' bits in a u128 key (a group of more cells is not
+        // split: the check is only a shortcut).
         let mut bit_of_cell: Vec<u32> = Vec::with_capacity(variable.len());
         let mut group_cells = vec![0u32; n_groups];
-        for &g in &group_of_cell {
+        for &g in group_of_cell {
             bit_of_cell.push(group_cells[g]);
             group_cells[g] += 1;
         }
         if group_cells.iter().any(|&n| n > 128) {
             return None;
         }
-        let mut patterns: Vec<FastSet<u128>> = vec![FastSet::default(); n_groups];
-        let mut keys = vec![0u128; n_groups];
+        // Each group's game: the layouts that agree with `set[0]` outside the group. A
+        // layout stops being looked at once it differs from `set[0]` in a second group.
         let first_row = self.table.row(set[0]);
-        let mut first_keys = vec![0u128; n_groups];
-        for (k, &c) in variable.iter().enumerate() {
-            if first_row[c as usize] == MINE {
-                first_keys[group_of_cell[k]] |= 1 << bit_of_cell[k];
+        let first_is_mine: Vec<bool> = variable
+            .iter()
+            .map(|&c| first_row[c as usize] == MINE)
+            .collect();
+        let mut games: Vec<Vec<u32>> = vec![Vec::new(); n_groups];
+        for &layout in set {
+            let row = self.table.row(layout);
+            // The one group where this layout differs from `set[0]`, if only one.
+            let mut differs: Option<usize> = None;
+            let mut several = false;
+            for (k, &c) in variable.iter().enumerate() {
+                if (row[c as usize] == MINE) != first_is_mine[k] {
+                    let g = group_of_cell[k];
+                    if differs.is_some_and(|d| d != g) {
+                        several = true;
+                        break;
+                    }
+                    differs = Some(g);
+                }
+            }
+            match (several, differs) {
+                (true, _) => {}
+                (false, None) => games.iter_mut().for_each(|game| game.push(layout)),
+                (false, Some(g)) => games[g].push(layout),
             }
         }
-        let mut games: Vec<Vec<u32>> = vec![Vec::new(); n_groups];
+        // Distinct layouts differ in their variable cells (the listing holds each placement
+        // once, and the other cells are the same in every layout of the set), so in a
+        // product each group's game holds one layout per pattern of the group, and the
+        // games' sizes multiply to the set's size. Where they do not, it is no product, and
+        // the count of every group's patterns below (a hash set a group) is skipped: most
+        // sets of two groups or more end here.
+        let sizes = games
+            .iter()
+            .try_fold(1u64, |acc, game| acc.checked_mul(game.len() as u64));
+        if by_sizes && sizes != Some(set.len() as u64) {
+            return None;
+        }
+        // The set is every combination of the groups' patterns exactly when their numbers
+        // multiply to its size.
+        let mut patterns: Vec<FastSet<u128>> = vec![FastSet::default(); n_groups];
+        let mut keys = vec![0u128; n_groups];
         for &layout in set {
             let row = self.table.row(layout);
             keys.iter_mut().for_each(|key| *key = 0);
@@ -93,20 +146,8 @@ impl Search<'_> {
                     keys[group_of_cell[k]] |= 1 << bit_of_cell[k];
                 }
             }
-            // The one group where this layout differs from `set[0]`, if only one.
-            let mut differs: Option<usize> = None;
-            let mut several = false;
-            for (g, &key) in keys.iter().enumerate() {
-                patterns[g].insert(key);
-                if key != first_keys[g] {
-                    several |= differs.is_some();
-                    differs = Some(g);
-                }
-            }
-            match (several, differs) {
-                (true, _) => {}
-                (false, None) => games.iter_mut().for_each(|game| game.push(layout)),
-                (false, Some(g)) => games[g].push(layout),
+            for (group_patterns, &key) in patterns.iter_mut().zip(&keys) {
+                group_patterns.insert(key);
             }
         }
         let product = patterns
@@ -176,5 +217,89 @@ impl Search<'_> {
             exact: true,
             best_cell,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::endgame::budget::EndgameConfig;
+    use crate::endgame::scan::scan;
+    use crate::endgame::test_tables::table_of;
+    use crate::rng::GameRng;
+
+    /// The games' sizes rule out exactly the sets that the count of the groups' patterns
+    /// rules out: with and without that shortcut, the same games (or none), on the sets of
+    /// positions with independent 50/50s and of late expert positions (all layouts, the parts
+    /// after each move, random subsets). Enough of them must be products, and enough not,
+    /// for the check to mean something.
+    #[test]
+    fn the_sizes_shortcut_rejects_only_non_products() {
+        let fixtures = [
+            "8x2x3\nH1001HHH\nH1001HHH\n",
+            "6x2x2\nH1001H\nH1001H\n",
+            "11x2x3\nH1001H1001H\nH1001H1001H\n",
+            include_str!("../../../benches/endgame_positions/expert-100-1.mine"),
+            include_str!("../../../benches/endgame_positions/expert-100-2.mine"),
+            include_str!("../../../benches/endgame_positions/expert-1000-1.mine"),
+            include_str!("../../../benches/endgame_positions/expert-1000-2.mine"),
+        ];
+        let mut rng = GameRng::new(5);
+        let (mut products, mut others) = (0, 0);
+        for text in fixtures {
+            let (_, table) = table_of(text);
+            let search = Search::new(&table, &EndgameConfig::default());
+            let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
+            let every_cell: Vec<u32> = (0..table.cells().len() as u32).collect();
+            let mut sets = vec![all.clone()];
+            let mut parts_of = Search::new(&table, &EndgameConfig::default());
+            for cell in 0..table.cells().len() {
+                sets.extend(
+                    parts_of
+                        .parts_of_move(&all, cell)
+                        .iter()
+                        .map(<[u32]>::to_vec),
+                );
+            }
+            for _ in 0..40 {
+                let keep = 2 + rng.below(6);
+                sets.push(
+                    all.iter()
+                        .copied()
+                        .filter(|_| rng.below(keep) == 0)
+                        .collect(),
+                );
+            }
+            let mut wide = Default::default();
+            let (mut mines, mut varies) = (Vec::new(), Vec::new());
+            for set in sets.iter().filter(|s| s.len() >= 2) {
+                scan(&table, set, &every_cell, &mut wide, &mut mines, &mut varies);
+                let size = set.len() as u32;
+                let variable: Vec<u32> = every_cell
+                    .iter()
+                    .zip(&mines)
+                    .filter(|&(_, &m)| m > 0 && m < size)
+                    .map(|(&c, _)| c)
+                    .collect();
+                let shortcut = search.independent_games(set, &every_cell, &variable);
+                // The same groups, then the patterns counted whatever the sizes.
+                let Some((group_of_cell, n_groups)) = search.groups_of(&every_cell, &variable)
+                else {
+                    assert!(shortcut.is_none());
+                    continue;
+                };
+                let counted = search.games_of(set, &variable, &group_of_cell, n_groups, false);
+                assert_eq!(shortcut, counted);
+                if counted.is_some() {
+                    products += 1;
+                } else {
+                    others += 1;
+                }
+            }
+        }
+        assert!(
+            products >= 20 && others >= 200,
+            "{products} products, {others} others"
+        );
     }
 }
