@@ -17,7 +17,7 @@ use super::knowledge::{never_free, Knowledge};
 /// it is expected to save nothing), and the earlier cell on ties.
 type ClickKey = (BigUint, bool, i64, std::cmp::Reverse<u32>);
 
-/// How a chord ranks: its worth less a quarter of its cells likely opened for free later, its
+/// How a chord ranks: its worth less a third of its cells likely opened for free later, its
 /// risk (negated), the hidden cells beside its new flags, and its never-free cells.
 type ChordKey = (BigUint, i64, i64, i64);
 
@@ -151,7 +151,7 @@ fn chord_value(
 /// (its clicks less its never-free and sure cells: the most it can cost over the normal
 /// style) fits in `slack`. Its worth is its net gain plus what the best chord it makes
 /// possible next is expected to save ([`chord_chord_saving`]), both in layouts times clicks;
-/// chords rank by their worth less a quarter of [`likely_opened_for_free`]. Returns the
+/// chords rank by their worth less a third of [`likely_opened_for_free`]. Returns the
 /// chord and its worth.
 #[inline(never)]
 pub(super) fn best_chord(
@@ -193,17 +193,18 @@ pub(super) fn best_chord(
         }
         let worth = layouts.clone() * net as u64
             + chord_chord_saving(board, knowledge, chances, &layouts, n, &value);
-        // Chords rank by their worth less a quarter of the cells they open that a cascade is
+        // Chords rank by their worth less a third of the cells they open that a cascade is
         // likely to open for free later (measured on the full intermediate sample: 114.24 ->
-        // 114.31 % with a quarter, 114.27 % with a half, 114.28 % with an eighth, 113.39 % with
-        // the whole); the click of step 4 is weighed against the worth itself. Ties go to the
+        // 114.34 % with a third, 114.31 % with a quarter, 114.27 % with a half, 114.28 % with
+        // an eighth, 113.39 % with the whole; expert 116.32 -> 116.34 %); the click of step 4
+        // is weighed against the worth itself. Ties go to the
         // chord of least risk (it keeps the most slack for the chords to come; measured on the
         // full samples: intermediate 114.20 -> 114.26 %, expert 116.36 -> 116.38 %), then to
         // the chord whose new flags touch the most hidden cells (JSMinesweeper's rule: more
         // chords may use them; measured 102.9 -> 103.8 % on expert games 0-299), then to the
         // most never-free cells.
         let likely_free =
-            likely_opened_for_free(board, knowledge, chances, &layouts, sure, n) / 4u64;
+            likely_opened_for_free(board, knowledge, chances, &layouts, sure, n) / 3u64;
         let rank = if worth > likely_free {
             worth.clone() - likely_free
         } else {
