@@ -29,7 +29,9 @@
 //!    fits in the *slack* below. Its value is its net gain plus the best saving of a second
 //!    chord on a cell it opens, weighed by the exact number of layouts in which that cell
 //!    shows the number of its known mines (JSMinesweeper's "chord-chord"); the click's is as
-//!    in step 4, both in layouts times clicks. Its risk is its clicks less its *never-free*
+//!    in step 4, both in layouts times clicks; chords rank by their value less a third of
+//!    their cells that a cascade is likely to open for free later (a choice among the chords
+//!    the slack allows: the proof is untouched). Its risk is its clicks less its *never-free*
 //!    cells (those no cascade can open: each neighbour is revealed, a mine, beside a mine, or
 //!    shown by the exact number chances of a position to be a zero in no layout) and its
 //!    *sure* cells (the normal style's next clicks: the hidden cells of the shadow's batch
