@@ -475,3 +475,31 @@ impl<'a> Search<'a> {
         Ok((sum, true))
     }
 }
+
+#[cfg(test)]
+impl Search<'_> {
+    /// Sets of layouts for the tests that check a shortcut against its plain definition: the
+    /// whole table (`all`), the parts of every move, and 40 random subsets of `all` (each
+    /// layout kept with chance 1/2 to 1/7), so that small, large, split and arbitrary sets
+    /// all come up.
+    pub(super) fn sets_to_check(
+        &mut self,
+        all: &[u32],
+        rng: &mut crate::rng::GameRng,
+    ) -> Vec<Vec<u32>> {
+        let mut sets = vec![all.to_vec()];
+        for cell in 0..self.table.cells().len() {
+            sets.extend(self.parts_of_move(all, cell).iter().map(<[u32]>::to_vec));
+        }
+        for _ in 0..40 {
+            let keep = 2 + rng.below(6);
+            sets.push(
+                all.iter()
+                    .copied()
+                    .filter(|_| rng.below(keep) == 0)
+                    .collect(),
+            );
+        }
+        sets
+    }
+}

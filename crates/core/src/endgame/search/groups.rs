@@ -291,19 +291,7 @@ mod tests {
             }
             with_group += 1;
             let mut exact = Search::new(&table, &plain);
-            let mut sets = vec![all.clone()];
-            for cell in 0..table.cells().len() {
-                sets.extend(exact.parts_of_move(&all, cell).iter().map(<[u32]>::to_vec));
-            }
-            for _ in 0..40 {
-                let keep = 2 + rng.below(6);
-                sets.push(
-                    all.iter()
-                        .copied()
-                        .filter(|_| rng.below(keep) == 0)
-                        .collect(),
-                );
-            }
+            let sets = exact.sets_to_check(&all, &mut rng);
             for set in sets.iter().filter(|s| s.len() >= 2) {
                 let bound = bounded.group_bound(set);
                 let value = exact.value(set, -1, &every_cell).ok().unwrap();

@@ -251,25 +251,7 @@ mod tests {
             let search = Search::new(&table, &EndgameConfig::default());
             let all: Vec<u32> = (0..table.n_layouts() as u32).collect();
             let every_cell: Vec<u32> = (0..table.cells().len() as u32).collect();
-            let mut sets = vec![all.clone()];
-            let mut parts_of = Search::new(&table, &EndgameConfig::default());
-            for cell in 0..table.cells().len() {
-                sets.extend(
-                    parts_of
-                        .parts_of_move(&all, cell)
-                        .iter()
-                        .map(<[u32]>::to_vec),
-                );
-            }
-            for _ in 0..40 {
-                let keep = 2 + rng.below(6);
-                sets.push(
-                    all.iter()
-                        .copied()
-                        .filter(|_| rng.below(keep) == 0)
-                        .collect(),
-                );
-            }
+            let sets = Search::new(&table, &EndgameConfig::default()).sets_to_check(&all, &mut rng);
             let mut wide = Default::default();
             let (mut mines, mut varies) = (Vec::new(), Vec::new());
             for set in sets.iter().filter(|s| s.len() >= 2) {
