@@ -103,16 +103,7 @@ impl<'a> ProbabilityView<'a> {
     /// certain move there is no progress (JSMinesweeper's "living safety"; the plain next
     /// safety over every cell lost to it, with the rest of its scoring, in issue 16).
     pub(super) fn next_safeties(&mut self) -> NextSafeties {
-        let (mut best, mut second) = (0.0f64, 0.0f64);
-        let mut certain = false;
-        let mut push = |s: f64| {
-            if s > best {
-                second = best;
-                best = s;
-            } else if s > second {
-                second = s;
-            }
-        };
+        let mut out = NextSafeties::default();
         // Group by group rather than over every cell of the board: the cells of a box share
         // one safety, and so do the floating cells, so two living cells of each are enough;
         // the two best safeties of the whole do not depend on the order they come in.
@@ -131,10 +122,10 @@ impl<'a> ProbabilityView<'a> {
                 living += 1;
                 if let Some(s) = self.safety(idx) {
                     if s >= 1.0 && self.is_certain_safe(idx) {
-                        certain = true;
-                        push(1.0);
+                        out.certain = true;
+                        out.push(1.0);
                     } else if s < 1.0 {
-                        push(s);
+                        out.push(s);
                     }
                 }
             }
@@ -147,23 +138,32 @@ impl<'a> ProbabilityView<'a> {
                 && self.board.cell(idx).is_unrevealed()
                 && !self.is_plainly_dead(idx)
             {
-                certain = true;
-                push(1.0);
+                out.certain = true;
+                out.push(1.0);
             }
         }
-        NextSafeties {
-            best,
-            second,
-            certain,
-        }
+        out
     }
 }
 
 /// The safety of the position after a move: see [`ProbabilityView::next_safeties`].
+#[derive(Default)]
 pub(super) struct NextSafeties {
     pub(super) best: f64,
     pub(super) second: f64,
     pub(super) certain: bool,
+}
+
+impl NextSafeties {
+    /// Keeps `s` if it is among the two best safeties so far.
+    fn push(&mut self, s: f64) {
+        if s > self.best {
+            self.second = self.best;
+            self.best = s;
+        } else if s > self.second {
+            self.second = s;
+        }
+    }
 }
 
 /// True when a revealed number lies two cells straight up, down, left or right.
@@ -213,15 +213,7 @@ mod tests {
     /// [`ProbabilityView::next_safeties`] by its definition: every cell in board order, two
     /// living cells of each box and of the floating cells, every living safe cell.
     fn next_safeties_cell_by_cell(view: &mut ProbabilityView) -> (f64, f64, bool) {
-        let (mut best, mut second, mut certain) = (0.0f64, 0.0f64, false);
-        let mut push = |s: f64| {
-            if s > best {
-                second = best;
-                best = s;
-            } else if s > second {
-                second = s;
-            }
-        };
+        let mut out = NextSafeties::default();
         let mut seen_box = vec![0u8; view.box_safety.len()];
         let mut seen_floating = 0u8;
         for idx in view.board.indices() {
@@ -230,8 +222,8 @@ mod tests {
                 CellClass::Floating => &mut seen_floating,
                 CellClass::Safe if view.board.cell(idx).is_unrevealed() => {
                     if !view.is_plainly_dead(idx) {
-                        certain = true;
-                        push(1.0);
+                        out.certain = true;
+                        out.push(1.0);
                     }
                     continue;
                 }
@@ -243,14 +235,14 @@ mod tests {
             *seen += 1;
             if let Some(s) = view.safety(idx) {
                 if s >= 1.0 && view.is_certain_safe(idx) {
-                    certain = true;
-                    push(1.0);
+                    out.certain = true;
+                    out.push(1.0);
                 } else if s < 1.0 {
-                    push(s);
+                    out.push(s);
                 }
             }
         }
-        (best, second, certain)
+        (out.best, out.second, out.certain)
     }
 
     /// The group-by-group reading gives the same safeties, bit for bit, and the same
