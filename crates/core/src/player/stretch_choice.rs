@@ -519,4 +519,90 @@ mod tests {
         // As a zero it needs none.
         assert!(may_fit(&board, &knowledge, &rest, 1, &rest));
     }
+
+    /// [`likely_opened_for_free`] against its definition read off the brute-force
+    /// enumerator's layouts, on small random positions: for each cell a chord opens that is
+    /// neither never-free nor sure, the layouts in which each hidden neighbour outside the
+    /// chord (and not known unable to be a zero) shows a zero, summed, at most every layout.
+    #[test]
+    fn likely_opened_for_free_counts_the_layouts_of_zeros_beside_a_chord() {
+        use crate::brute::enumerate_layouts;
+        use crate::engine::probability::SolveConfig;
+        use crate::player::test_positions::random_position;
+        use crate::review::without_flags;
+        use crate::rng::GameRng;
+        use crate::values::solve_board_with_chances;
+
+        let mut rng = GameRng::new(0x41f);
+        let (mut chords, mut nonzero, mut capped) = (0, 0, 0);
+        for _ in 0..6_000 {
+            let board = without_flags(&random_position(&mut rng));
+            let Some(brute) = enumerate_layouts(&board) else {
+                continue;
+            };
+            let Ok((analysis, Ok(chances))) =
+                solve_board_with_chances(&board, &SolveConfig::default())
+            else {
+                continue;
+            };
+            let layouts = BigUint::from(brute.layouts.len());
+            if layouts == BigUint::ZERO {
+                continue;
+            }
+            assert_eq!(analysis.solutions(), &layouts);
+            let mine_in = |layout: &[usize], c: CellIdx| layout.binary_search(&c.get()).is_ok();
+            let shows_zero = |layout: &[usize], u: CellIdx| {
+                !mine_in(layout, u) && board.neighbours(u).all(|v| !mine_in(layout, v))
+            };
+            let mut knowledge = Knowledge::new(board.len());
+            let hidden: Vec<CellIdx> = board
+                .indices()
+                .filter(|&c| board.cell(c).is_unrevealed())
+                .collect();
+            let never = |c: &&CellIdx| brute.layouts.iter().all(|l| !mine_in(l, **c));
+            let always = |c: &&CellIdx| brute.layouts.iter().all(|l| mine_in(l, **c));
+            let safe: Vec<CellIdx> = hidden.iter().filter(never).copied().collect();
+            let mines: Vec<CellIdx> = hidden.iter().filter(always).copied().collect();
+            knowledge.learn(&safe, &mines);
+            knowledge.learn_chances(&chances);
+            // A few cells taken for the normal style's sure clicks: they count for nothing.
+            let sure: Vec<bool> = (0..board.len()).map(|_| rng.below(5) == 0).collect();
+            for n in board.indices() {
+                if !matches!(board.cell(n), Cell::Revealed(k) if k > 0) {
+                    continue;
+                }
+                let got =
+                    likely_opened_for_free(&board, &knowledge, Some(&chances), &layouts, &sure, n);
+                let beside_n = |v: CellIdx| v == n || board.neighbours(n).any(|u| u == v);
+                let mut want = BigUint::ZERO;
+                for x in board.neighbours(n) {
+                    if !board.cell(x).is_unrevealed()
+                        || knowledge.is_mine(x)
+                        || sure[x.get()]
+                        || never_free(&board, &knowledge, x)
+                    {
+                        continue;
+                    }
+                    let zeros: usize = board
+                        .neighbours(x)
+                        .filter(|&u| board.cell(u).is_unrevealed() && !beside_n(u))
+                        .filter(|&u| !knowledge.not_zero(&board, u))
+                        .map(|u| brute.layouts.iter().filter(|l| shows_zero(l, u)).count())
+                        .sum();
+                    let zeros = BigUint::from(zeros);
+                    if zeros > layouts {
+                        capped += 1;
+                    }
+                    want += zeros.min(layouts.clone());
+                }
+                assert_eq!(got, want, "chord on {:?} of\n{board:?}", board.xy(n));
+                chords += 1;
+                nonzero += usize::from(want > BigUint::ZERO);
+            }
+        }
+        assert!(
+            chords > 20_000 && nonzero > 3_000 && capped > 500,
+            "{chords} {nonzero} {capped}"
+        );
+    }
 }
