@@ -145,9 +145,11 @@ fn hand_made_boards_take_the_fewest_clicks() {
     assert_eq!((efficient.clicks.right, efficient.clicks.chord), (1, 1));
 }
 
-/// Not a test: the figures of each style on `MEASURE_PRESET` (expert), games 0 to
-/// `MEASURE_GAMES` (300) of series 41: mean efficiency (3BV / clicks) of the won games, the
-/// median clicks per 3BV, and the games that took more clicks than the normal style.
+/// Not a test: the figures of each style on `MEASURE_PRESET` (expert), `MEASURE_GAMES` (300)
+/// games of series 41 from game `MEASURE_FROM` (0): mean efficiency (3BV / clicks) of the won
+/// games, the median clicks per 3BV, and the games that took more clicks than the normal
+/// style. With `MEASURE_QUICK` set, the efficient style alone (no comparison with the normal
+/// style): to try a change on games kept apart from the ones it is judged on.
 /// `cargo test --release -p mineseer-core --test integration play_styles::measure -- --ignored --nocapture`
 #[test]
 #[ignore]
@@ -158,6 +160,8 @@ fn measure() {
         _ => Preset::Expert,
     };
     let games: u64 = std::env::var("MEASURE_GAMES").map_or(300, |g| g.parse().unwrap());
+    let from: u64 = std::env::var("MEASURE_FROM").map_or(0, |g| g.parse().unwrap());
+    let quick = std::env::var_os("MEASURE_QUICK").is_some();
     // With MEASURE_DUMP set, one line per game and style on stdout, to compare game by game
     // (with JSMinesweeper's runs on the same games, for one).
     let dump = std::env::var_os("MEASURE_DUMP").is_some();
@@ -189,21 +193,30 @@ fn measure() {
                 .collect::<Vec<_>>()
         };
         let (a, b) = std::thread::scope(|s| {
-            let first = s.spawn(|| play(0..games / 2));
-            let second = play(games / 2..games);
+            let first = s.spawn(|| play(from..from + games / 2));
+            let second = play(from + games / 2..from + games);
             (first.join().unwrap(), second)
         });
         a.into_iter().chain(b).collect()
     };
-    let normal = run(Style::Normal);
-    for style in [Style::Normal, Style::NoFlagEfficient, Style::Efficient] {
+    let styles: &[Style] = if quick {
+        &[Style::Efficient]
+    } else {
+        &[Style::Normal, Style::NoFlagEfficient, Style::Efficient]
+    };
+    let normal = if quick {
+        Vec::new()
+    } else {
+        run(Style::Normal)
+    };
+    for &style in styles {
         let r = run(style);
         if dump {
             for (i, g) in r.iter().enumerate() {
                 let guesses: Vec<String> = g.4.iter().map(|c| c.to_string()).collect();
                 println!(
                     "game {} {} won {} clicks {} bbbv {} left {} right {} chord {} guesses {}",
-                    i,
+                    from + i as u64,
                     style.name(),
                     g.0,
                     g.1,
@@ -230,13 +243,21 @@ fn measure() {
             .filter(|(_, (s, n))| s.1 > n.1)
             .map(|(i, (s, n))| (i, i64::from(s.1) - i64::from(n.1)))
             .collect();
+        let clicks_won: u64 = won.iter().map(|g| u64::from(g.1)).sum();
+        let compared = if quick {
+            "not compared with the normal style".to_string()
+        } else {
+            format!(
+                "more clicks than normal on {} games {:?}",
+                more.len(),
+                &more[..more.len().min(10)]
+            )
+        };
         eprintln!(
-            "{preset:?} {style:?}: won {} of {games}, mean efficiency {:.1} %, median clicks/3BV {:.3}, more clicks than normal on {} games {:?}",
+            "{preset:?} {style:?}: won {} of {games}, mean efficiency {:.2} %, clicks of won games {clicks_won}, median clicks/3BV {:.3}, {compared}",
             won.len(),
             eff * 100.0,
             cpb[cpb.len() / 2],
-            more.len(),
-            &more[..more.len().min(10)]
         );
     }
 }
