@@ -35,8 +35,9 @@
 //!    cells (those no cascade can open: each neighbour is revealed, a mine, beside a mine, or
 //!    shown by the exact number chances of a position to be a zero in no layout) and its
 //!    *sure* cells (the normal style's next clicks: the hidden cells of the shadow's batch
-//!    from its next click on, up to the first hidden one that may be a zero, less the cells
-//!    of the openings its clicks on zeros already revealed here open on the way), and less,
+//!    from its next click on, less the cells of the openings its clicks on zeros already
+//!    revealed here open on the way and less all that the cascade of a cell of its batch
+//!    before them that may be a zero could reach through the cells that may be zeros), and less,
 //!    when that is not enough, the clicks of the normal style its *other* cells are sure to
 //!    stand for whatever the layout: one if one of them is a zero (its opening), and each of
 //!    them that is not a zero and has no zero beside it (a number no cascade can open), the
@@ -71,7 +72,10 @@
 //! at its next click, a cell still hidden here; each cell of its batch it clicks before a
 //! sure cell either cannot be a zero, so its click opens that cell alone, or is a zero
 //! already revealed here, whose click opens exactly the opening our board shows (every
-//! neighbour of a revealed zero is revealed), which the sure cell is not part of; so no
+//! neighbour of a revealed zero is revealed), which the sure cell is not part of, or may be a
+//! zero, and then the sure cell is beyond all its cascade could reach (every zero of the true
+//! layout is a cell that may be one); so two sure cells that may be zeros are never in one
+//! opening, and no
 //! cascade of its own opens the sure cell before its turn: it clicks it, as a number or as
 //! the click on that zero's opening, and once the shadow has, the click is counted as a zero's opening or among its clicks on numbers none
 //! of ours stands for). Our clicks open distinct cells and openings, so they stand for
@@ -79,8 +83,8 @@
 //! stands for are further clicks of it (a number not yet settled is counted there until it
 //! is, then in one place only). So are its *clicks to come* on numbers already revealed here
 //! that none of ours stands for: the revealed numbers of its batch from its next click on,
-//! before the first hidden cell that may be a zero and outside the openings of the revealed
-//! zeros it clicks on the way, which it clicks at their turn for the reason a sure cell is (each moves to the count before once it is made, or to ours if a click of
+//! outside the openings of the revealed zeros it clicks on the way and beyond what the
+//! cascades of the cells before them that may be zeros could reach, which it clicks at their turn for the reason a sure cell is (each moves to the count before once it is made, or to ours if a click of
 //! ours is proved to stand for it: counted once). Let `D` be our clicks on the stretch less
 //! those three counts: steps 1, 3, 5 and the never-free and sure clicks of step 4 never raise
 //! `D`, another click of step 4 raises it by one at most, and a chord by its risk at most
