@@ -45,3 +45,10 @@ for name, ids in (('all', both), ('the same guesses', same), ('other guesses', o
           f"{sum(ours[i][0] > theirs[i][0] for i in ids)} games, fewer on "
           f"{sum(ours[i][0] < theirs[i][0] for i in ids)}; clicks in all, ours "
           f"{sum(ours[i][0] for i in ids)}, JSMinesweeper {sum(theirs[i][0] for i in ids)}")
+    # The paired difference of the two means, with its standard error: how far the gap is
+    # from noise on these games.
+    d = [100 * (ours[i][1] / ours[i][0] - ours[i][1] / theirs[i][0]) for i in ids]
+    if len(d) > 1:
+        m = sum(d) / len(d)
+        se = (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+        print(f"  ours less JSMinesweeper's: {m:+.3f} point, standard error {se:.3f} (paired)")
