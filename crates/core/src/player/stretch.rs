@@ -162,9 +162,10 @@ impl Shadow {
     /// on games 0-299, going on past the revealed zeros: intermediate 113.6 -> 113.7 %,
     /// expert 115.3 -> 115.4 %; going on past the cells that may be zeros, rather than
     /// stopping at the first, on games kept apart (intermediate 2,600-5,199, expert
-    /// 5,000-7,499): 116,800 -> 116,782 clicks of the won games and 154,952 -> 154,949). A chord that opens one of them stands for that click of the normal
-    /// style, as for a never-free cell: once the shadow has clicked it, it is counted in `keys`
-    /// (a zero's opening) or among the shadow's clicks on numbers none of ours stands for. The
+    /// 5,000-7,499): 116,800 -> 116,782 clicks of the won games and 154,952 -> 154,949). A
+    /// chord that opens one of them stands for that click of the normal style, as for a
+    /// never-free cell: once the shadow has clicked it, it is counted in `keys` (a zero's
+    /// opening) or among the shadow's clicks on numbers none of ours stands for. The
     /// numbers already revealed here that it is sure to click on the way are marked too: its
     /// clicks to come.
     fn sure_next(&self, board: &Board, knowledge: &Knowledge) -> Vec<bool> {
