@@ -236,12 +236,12 @@ fn measure() {
         let eff = won.iter().map(|g| g.2 as f64 / g.1 as f64).sum::<f64>() / won.len() as f64;
         let mut cpb: Vec<f64> = won.iter().map(|g| g.1 as f64 / g.2 as f64).collect();
         cpb.sort_by(f64::total_cmp);
-        let more: Vec<(usize, i64)> = r
+        let more: Vec<(u64, i64)> = r
             .iter()
             .zip(&normal)
             .enumerate()
             .filter(|(_, (s, n))| s.1 > n.1)
-            .map(|(i, (s, n))| (i, i64::from(s.1) - i64::from(n.1)))
+            .map(|(i, (s, n))| (from + i as u64, i64::from(s.1) - i64::from(n.1)))
             .collect();
         let clicks_won: u64 = won.iter().map(|g| u64::from(g.1)).sum();
         let compared = if quick {
