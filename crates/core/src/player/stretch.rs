@@ -174,8 +174,10 @@ impl Shadow {
             return sure;
         }
         let mut opened = self.open.clone();
-        // The cells a cascade of its clicks so far may have opened.
+        // The cells a cascade of its clicks so far may have opened, and the cells that may be
+        // zeros it has gone through (a cascade that reaches one goes on as before).
         let mut maybe = vec![false; board.len()];
+        let mut flooded = vec![false; board.len()];
         for &c in &self.batch[self.next.min(self.batch.len())..] {
             if opened[c.get()] {
                 continue;
@@ -186,12 +188,12 @@ impl Shadow {
                 Cell::Revealed(0) => {
                     open_cascade(board, &mut opened, c);
                 }
-                _ if maybe[c.get()] => spread_maybe(board, knowledge, &mut maybe, c),
+                _ if maybe[c.get()] => spread_maybe(board, knowledge, &mut maybe, &mut flooded, c),
                 // Its click opens this number alone.
                 Cell::Revealed(_) => sure[c.get()] = true,
                 _ => {
                     sure[c.get()] = true;
-                    spread_maybe(board, knowledge, &mut maybe, c);
+                    spread_maybe(board, knowledge, &mut maybe, &mut flooded, c);
                 }
             }
         }
@@ -206,17 +208,23 @@ impl Shadow {
 
 /// Marks in `maybe` what a click on `c` may open in some layout: `c`, and when it may be a zero,
 /// its neighbours and on through every cell that may be a zero (a revealed zero, or a hidden
-/// cell not known unable to be one).
-fn spread_maybe(board: &Board, knowledge: &Knowledge, maybe: &mut [bool], c: CellIdx) {
+/// cell not known unable to be one). `flooded`: the cells that may be zeros already gone
+/// through, whose reach is marked already.
+fn spread_maybe(
+    board: &Board,
+    knowledge: &Knowledge,
+    maybe: &mut [bool],
+    flooded: &mut [bool],
+    c: CellIdx,
+) {
     let may_be_zero = |v: CellIdx| match board.cell(v) {
         Cell::Revealed(k) => k == 0,
         _ => !knowledge.not_zero(board, v),
     };
     maybe[c.get()] = true;
-    if !may_be_zero(c) {
+    if flooded[c.get()] || !may_be_zero(c) {
         return;
     }
-    let mut flooded = vec![false; board.len()];
     flooded[c.get()] = true;
     let mut stack = vec![c];
     while let Some(z) = stack.pop() {
